@@ -1,0 +1,53 @@
+"""ocwtool: build, curate, validate, release and evaluate word-grouping puzzle datasets.
+
+Public API (the CLI is a thin layer over these)::
+
+    from ocwtool import Puzzle, Group, read_puzzles, write_puzzles, load_settings
+
+Names are imported lazily so that ``ocwtool --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+_EXPORTS = {
+    "Settings": "ocwtool.config",
+    "load_settings": "ocwtool.config",
+    "OcwError": "ocwtool.errors",
+    "Game": "ocwtool.schema.models",
+    "Group": "ocwtool.schema.models",
+    "Puzzle": "ocwtool.schema.models",
+    "Split": "ocwtool.schema.models",
+    "read_puzzles": "ocwtool.store",
+    "write_puzzles": "ocwtool.store",
+}
+
+if TYPE_CHECKING:
+    from ocwtool.config import Settings, load_settings
+    from ocwtool.errors import OcwError
+    from ocwtool.schema.models import Game, Group, Puzzle, Split
+    from ocwtool.store import read_puzzles, write_puzzles
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'ocwtool' has no attribute {name!r}")
+
+
+__all__ = [
+    "Game",
+    "Group",
+    "OcwError",
+    "Puzzle",
+    "Settings",
+    "Split",
+    "__version__",
+    "load_settings",
+    "read_puzzles",
+    "write_puzzles",
+]

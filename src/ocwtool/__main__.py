@@ -1,0 +1,5 @@
+"""``python -m ocwtool`` runs the CLI."""
+
+from ocwtool.cli import main
+
+main()

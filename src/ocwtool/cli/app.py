@@ -1,0 +1,85 @@
+"""The ``ocwtool`` command group, loading each command's module only when it is used.
+
+To add a command: write ``ocwtool/cli/<module>.py`` defining a click command (or group), then add
+one line to ``COMMANDS``: name -> (module path, attribute, one-line help shown by ``ocwtool --help``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ocwtool import __version__
+
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "init": ("ocwtool.cli.workspace", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
+}
+
+
+@dataclass(frozen=True)
+class AppContext:
+    """What every command receives: the workspace folder and the debug flag."""
+
+    workspace: Path
+    debug: bool = False
+
+    def settings(self) -> Any:
+        """The workspace settings (``ocwtool.toml`` + environment), read on demand."""
+        from ocwtool.config import load_settings
+
+        return load_settings(self.workspace)
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, attr, _ = COMMANDS[cmd_name]
+        command = getattr(importlib.import_module(module), attr)
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+EPILOG = """\b
+Examples:
+  ocwtool init --contact you@example.org
+  ocwtool import onlyconnect.json --format ocw
+  ocwtool -w my-dataset info
+  ocwtool COMMAND --help
+"""
+
+
+@click.group(cls=LazyGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "-w",
+    "--workspace",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="OCWTOOL_WORKSPACE",
+    default=".",
+    show_default="current folder, or $OCWTOOL_WORKSPACE",
+    help="Workspace folder to read and write.",
+)
+@click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
+@click.version_option(__version__, prog_name="ocwtool")
+@click.pass_context
+def cli(ctx: click.Context, workspace: Path, debug: bool) -> None:
+    """Build, curate, validate, release and evaluate word-grouping puzzle datasets
+    (Only Connect Wall and NYT Connections)."""
+    ctx.obj = AppContext(workspace=workspace.expanduser().resolve(), debug=debug)
+
+
+pass_app = click.make_pass_decorator(AppContext)

@@ -1,0 +1,82 @@
+"""The one exception tree of ocwtool.
+
+Every error the library raises on purpose is an :class:`OcwError`. The CLI turns it into a single
+line ``Error: <message>`` and exit code 1, in exactly one place (``ocwtool.cli.main``). Messages
+say what happened, where (file, line, record, field) and how to fix it.
+"""
+
+from __future__ import annotations
+
+
+class OcwError(Exception):
+    """Base class of every error ocwtool raises deliberately."""
+
+
+class ConfigError(OcwError):
+    """The workspace or its ``ocwtool.toml`` is missing, malformed or incomplete."""
+
+
+class InputError(OcwError):
+    """An input file cannot be read or parsed (bad JSON, wrong format, missing file)."""
+
+
+class SchemaError(InputError):
+    """A record does not satisfy the canonical schema; the message names record and field."""
+
+
+class FetchError(OcwError):
+    """A network fetch failed for good, or a crawl cannot start (robots, contact, base URL)."""
+
+
+class ParseError(OcwError):
+    """A captured page or response has a layout the parser does not recognise."""
+
+
+class CaptureError(OcwError):
+    """A raw capture (WARC) is missing, unreadable or fails its checksum."""
+
+
+class GenerationError(OcwError):
+    """A variant generator cannot produce its output (e.g. the sampler stalled for good)."""
+
+
+class ResourceError(OcwError):
+    """An optional resource (WordNet data, a local model, an extra package) is not installed."""
+
+
+class AnnotationError(OcwError):
+    """An annotation store or label is invalid, or an annotation session cannot proceed."""
+
+
+class ValidationFailed(OcwError):
+    """Validation found error-severity failures; the release gate refuses to open."""
+
+
+class ReleaseError(OcwError):
+    """A release cannot be built, or a built release fails verification."""
+
+
+class UnsafeArchiveError(ReleaseError):
+    """An archive member would escape the target folder, is a link, or is too large."""
+
+
+class EvaluationError(OcwError):
+    """Predictions cannot be scored (unknown puzzle ids, unreadable prediction file)."""
+
+
+__all__ = [
+    "AnnotationError",
+    "CaptureError",
+    "ConfigError",
+    "EvaluationError",
+    "FetchError",
+    "GenerationError",
+    "InputError",
+    "OcwError",
+    "ParseError",
+    "ReleaseError",
+    "ResourceError",
+    "SchemaError",
+    "UnsafeArchiveError",
+    "ValidationFailed",
+]

@@ -1,0 +1,104 @@
+"""Atomic file writes and small file helpers (the I/O edge every writer goes through).
+
+Every write goes to ``<name>.tmp`` in the same folder, is fsynced, then ``os.replace``d over the
+target, so an interrupted run never leaves a torn file behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from ocwtool.errors import InputError
+
+_CHUNK = 1 << 20
+
+
+@contextlib.contextmanager
+def atomic_open(path: Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO[Any]]:
+    """Open ``path.tmp`` for writing and move it over ``path`` only if the block succeeds."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    binary = "b" in mode
+    fh = open(tmp, mode) if binary else open(tmp, mode, encoding=encoding, newline="\n")  # noqa: SIM115
+    try:
+        yield fh
+        fh.flush()
+        os.fsync(fh.fileno())
+    except BaseException:
+        fh.close()
+        tmp.unlink(missing_ok=True)
+        raise
+    fh.close()
+    os.replace(tmp, path)
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (best effort: some filesystems refuse directory fsync)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Atomically write ``text`` (UTF-8, ``\\n`` line ends) to ``path``."""
+    with atomic_open(path, "w") as fh:
+        fh.write(text)
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Atomically write ``data`` to ``path``."""
+    with atomic_open(path, "wb") as fh:
+        fh.write(data)
+
+
+def write_json(path: Path, obj: Any, *, indent: int | None = 2) -> None:
+    """Atomically write ``obj`` as UTF-8 JSON (non-ASCII kept as is) with a final newline."""
+    write_text(path, json.dumps(obj, ensure_ascii=False, indent=indent) + "\n")
+
+
+def read_json(path: Path) -> Any:
+    """Read JSON from ``path``; bad JSON raises ``InputError`` as ``FILE:LINE:COL: message``."""
+    text = read_text(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+
+
+def read_text(path: Path) -> str:
+    """Read a UTF-8 text file, turning OS and decoding errors into ``InputError``."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, expected a file") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}): {exc.reason}") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def sha256_file(path: Path) -> str:
+    """SHA-256 hex digest of a file, hashed while streaming."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(_CHUNK), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def sha256_bytes(data: bytes) -> str:
+    """SHA-256 hex digest of ``data``."""
+    return hashlib.sha256(data).hexdigest()

@@ -1,0 +1,41 @@
+"""Canonical schema (pydantic models) and format adapters."""
+
+from ocwtool.schema.models import (
+    N_CLUES,
+    Flag,
+    Game,
+    Group,
+    HumanPerformance,
+    Lineage,
+    NytMeta,
+    OcwMeta,
+    Provenance,
+    Puzzle,
+    Split,
+    group_id,
+    nyt_date,
+    nyt_number,
+    nyt_puzzle_id,
+    sort_key,
+    sorted_flags,
+)
+
+__all__ = [
+    "N_CLUES",
+    "Flag",
+    "Game",
+    "Group",
+    "HumanPerformance",
+    "Lineage",
+    "NytMeta",
+    "OcwMeta",
+    "Provenance",
+    "Puzzle",
+    "Split",
+    "group_id",
+    "nyt_date",
+    "nyt_number",
+    "nyt_puzzle_id",
+    "sort_key",
+    "sorted_flags",
+]

@@ -1,0 +1,1 @@
+"""Scrapers: a polite, resumable fetch layer (``http.py``) and pure per-site parsers (``sources/``)."""

@@ -1,0 +1,1 @@
+"""Per-site sources: seeds, URL rules and pure parsers (no I/O)."""
