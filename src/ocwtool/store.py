@@ -69,9 +69,7 @@ def write_puzzles(path: Path, puzzles: Iterable[Puzzle], *, sort: bool = True) -
     seen: set[str] = set()
     for p in items:
         if p.id in seen:
-            raise SchemaError(
-                f"{path}: duplicate puzzle id {p.id!r}; ids must be unique in a store"
-            )
+            raise SchemaError(f"{path}: duplicate puzzle id {p.id!r}; ids must be unique in a store")
         seen.add(p.id)
     with atomic_open(path, "w") as fh:
         for p in items:

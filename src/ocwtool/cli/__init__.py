@@ -38,9 +38,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("Aborted.", err=True)
         sys.exit(EXIT_INTERRUPTED)
     except KeyboardInterrupt:
-        click.echo(
-            "Interrupted; work written so far is kept. Run the command again to resume.", err=True
-        )
+        click.echo("Interrupted; work written so far is kept. Run the command again to resume.", err=True)
         sys.exit(EXIT_INTERRUPTED)
     sys.exit(0)
 

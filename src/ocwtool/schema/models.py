@@ -120,9 +120,7 @@ class NytMeta(Frozen):
     def _number_matches_date(self) -> Self:
         expected = nyt_number(self.date)
         if self.number != expected:
-            raise ValueError(
-                f"number {self.number} does not match date {self.date} (expected {expected})"
-            )
+            raise ValueError(f"number {self.number} does not match date {self.date} (expected {expected})")
         return self
 
 
