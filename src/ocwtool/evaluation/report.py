@@ -1,0 +1,140 @@
+"""One evaluation, end to end: predictions or a baseline in, JSON report and table out.
+
+The numbers come from :mod:`ocwtool.evaluation.metrics` (the file shipped as ``evaluate.py``), so
+``ocwtool eval`` and the shipped evaluator print the same table; this module adds prediction
+parsing, baselines, bootstrap intervals, breakdowns and paired comparisons around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ocwtool.errors import EvaluationError
+from ocwtool.evaluation import stats
+from ocwtool.evaluation.metrics import (
+    GoldWall,
+    MetricsInputError,
+    Options,
+    Prediction,
+    evaluate_predictions,
+    format_table,
+)
+from ocwtool.evaluation.predictions import load_prediction_file
+
+Progress = Callable[[Iterable[Any]], Iterable[Any]]
+
+
+@dataclass
+class EvalRequest:
+    """What to score: prediction files (one per seed) or a baseline, plus the extras to compute."""
+
+    predictions: Sequence[Path] = ()
+    baseline: str | None = None
+    seeds: int = 16
+    options: Options = field(default_factory=Options)
+    compare: Path | None = None
+    types: Mapping[str, Sequence[str]] | None = None
+    n_boot: int = 2000
+    boot_seed: int = 0
+
+
+def _load_runs(
+    golds: Sequence[GoldWall], files: Sequence[Path]
+) -> tuple[list[tuple[str, list[Prediction]]], dict[str, Any]]:
+    clues = {g.wall_id: g.words for g in golds}
+    runs: list[tuple[str, list[Prediction]]] = []
+    parsing: dict[str, Any] = {}
+    for path in files:
+        loaded = load_prediction_file(path, clues)
+        runs.append((str(path), loaded.predictions))
+        if loaded.text_issues:
+            parsing[str(path)] = {"totals": loaded.totals(), "walls": loaded.text_issues}
+    return runs, parsing
+
+
+def _baseline_runs(
+    golds: Sequence[GoldWall], req: EvalRequest, progress: Progress
+) -> list[tuple[str, list[Prediction]]]:
+    from ocwtool.evaluation.baselines import make_baseline, run_baseline
+
+    assert req.baseline is not None
+    return run_baseline(make_baseline(req.baseline), golds, req.seeds, progress)
+
+
+def _score(
+    golds: Sequence[GoldWall], runs: Sequence[tuple[str, Sequence[Prediction]]], opts: Options
+) -> dict[str, Any]:
+    try:
+        return evaluate_predictions(golds, runs, opts)
+    except MetricsInputError as exc:
+        raise EvaluationError(str(exc)) from None
+
+
+def run_evaluation(
+    golds: Sequence[GoldWall], req: EvalRequest, progress: Progress = lambda x: x
+) -> dict[str, Any]:
+    """Score predictions (or a baseline over ``req.seeds`` shuffles) and add intervals and breakdowns."""
+    if bool(req.predictions) == bool(req.baseline):
+        raise EvaluationError("give either prediction files or a baseline, not both and not neither")
+    parsing: dict[str, Any] = {}
+    if req.baseline:
+        runs = _baseline_runs(golds, req, progress)
+    else:
+        runs, parsing = _load_runs(golds, req.predictions)
+    report = _score(golds, runs, req.options)
+    report["inputs"] = {"puzzles": len(golds), "baseline": req.baseline, "seeds": len(runs)}
+    if parsing:
+        report["parsing"] = parsing
+    walls = [r["walls"] for r in report["runs"] if r["walls"]]
+    if walls and req.n_boot > 0:
+        report["intervals"] = stats.bootstrap_intervals(walls, req.n_boot, req.boot_seed)
+    if walls:
+        report["breakdowns"] = stats.breakdowns(golds, walls, req.types)
+    if req.compare is not None:
+        report["comparison"] = _compare(golds, walls, req)
+    return report
+
+
+def _compare(golds: Sequence[GoldWall], walls: Sequence[Any], req: EvalRequest) -> dict[str, Any]:
+    assert req.compare is not None
+    other_runs, _ = _load_runs(golds, [req.compare])
+    other = _score(golds, other_runs, req.options)
+    other_walls = [r["walls"] for r in other["runs"] if r["walls"]]
+    result = stats.compare_runs(walls, other_walls, req.n_boot, req.boot_seed)
+    result["b"] = str(req.compare)
+    return result
+
+
+def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
+    """The evaluator's table, then intervals, parsing issues, comparison and (optionally) breakdowns."""
+    parts = [format_table(dict(report))]
+    if report.get("intervals"):
+        rows = [f"{'95% bootstrap over puzzles':<28}{'estimate':>12}{'interval':>24}"]
+        for name, ci in report["intervals"].items():
+            interval = f"[{ci['lo']:.4f}, {ci['hi']:.4f}]"
+            rows.append(f"  {name:<26}{ci['estimate']:>12.4f}{interval:>24}")
+        parts.append("\n".join(rows))
+    for path, info in report.get("parsing", {}).items():
+        counts = ", ".join(f"{k} {v}" for k, v in info["totals"].items())
+        parts.append(f"raw-text answers in {path}: {counts}")
+    if "comparison" in report:
+        parts.append(_render_comparison(report["comparison"]))
+    if show_breakdowns:
+        for name, table in report.get("breakdowns", {}).items():
+            rows = [f"{'groups found by ' + name:<28}{'groups':>12}{'found':>12}"]
+            rows += [f"  {k:<26}{v['groups']:>12}{v['found_rate']:>12.4f}" for k, v in table.items()]
+            parts.append("\n".join(rows))
+    return "\n\n".join(parts)
+
+
+def _render_comparison(comp: Mapping[str, Any]) -> str:
+    m, b = comp["solved_walls_mcnemar"], comp["correct_groups_paired_bootstrap"]
+    return (
+        f"paired comparison with {comp['b']} (A = these predictions):\n"
+        f"  solved walls: A only {m['a_only']}, B only {m['b_only']}, McNemar p = {m['p_value']:.4g}\n"
+        f"  correct groups per wall, A - B: {b['mean_diff']:+.4f} "
+        f"[{b['lo']:+.4f}, {b['hi']:+.4f}], bootstrap p = {b['p_value']:.4g}"
+    )

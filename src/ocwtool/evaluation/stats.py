@@ -1,0 +1,168 @@
+"""Beyond the papers: bootstrap intervals over puzzles, paired comparisons, and breakdowns.
+
+All resampling is over puzzles (walls), seeded, so an interval says how much the figure would move
+with a different sample of walls of the same kind. With several runs (seeds), each wall's value is
+first averaged over the runs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ocwtool.errors import EvaluationError
+from ocwtool.evaluation.metrics import GoldWall
+
+PER_WALL = ("AMI", "ARI", "FMS", "WD")
+COUNTS = ("solved_walls", "correct_groups")
+EXACT_BINOMIAL_BELOW = 25
+Walls = Sequence[Mapping[str, Any]]  # per-wall score dicts of one run (``report["runs"][i]["walls"]``)
+
+
+def _per_wall(runs: Sequence[Walls], name: str) -> npt.NDArray[np.float64]:
+    key = {"solved_walls": "solved", "correct_groups": "correct_groups"}.get(name, name)
+    values: npt.NDArray[np.float64] = np.mean([[float(w[key]) for w in walls] for walls in runs], axis=0)
+    return values
+
+
+def _boot_means(values: npt.NDArray[np.float64], n_boot: int, seed: int) -> npt.NDArray[np.float64]:
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, len(values), size=(n_boot, len(values)))
+    means: npt.NDArray[np.float64] = values[idx].mean(axis=1)
+    return means
+
+
+def bootstrap_intervals(
+    runs: Sequence[Walls], n_boot: int = 2000, seed: int = 0
+) -> dict[str, dict[str, float]]:
+    """95 % percentile intervals over walls: counts as totals over the split, the rest as means."""
+    if not runs or not runs[0]:
+        return {}
+    out = {}
+    n = len(runs[0])
+    for name in (*COUNTS, *PER_WALL):
+        values = _per_wall(runs, name)
+        scale = n if name in COUNTS else 1
+        boots = _boot_means(values, n_boot, seed) * scale
+        lo, hi = np.percentile(boots, [2.5, 97.5])
+        out[name] = {"estimate": float(values.mean() * scale), "lo": float(lo), "hi": float(hi)}
+    return out
+
+
+def mcnemar(a_solved: Sequence[bool], b_solved: Sequence[bool]) -> dict[str, float]:
+    """McNemar's test on paired solved walls: exact binomial below 25 discordant pairs, else chi2 (cc)."""
+    from scipy.stats import binomtest, chi2
+
+    b = sum(x and not y for x, y in zip(a_solved, b_solved, strict=True))
+    c = sum(y and not x for x, y in zip(a_solved, b_solved, strict=True))
+    n = b + c
+    if n == 0:
+        return {"a_only": 0, "b_only": 0, "p_value": 1.0, "test": 0.0}
+    if n < EXACT_BINOMIAL_BELOW:
+        return {"a_only": b, "b_only": c, "p_value": float(binomtest(b, n, 0.5).pvalue), "test": 0.0}
+    stat = (abs(b - c) - 1) ** 2 / n
+    return {"a_only": b, "b_only": c, "p_value": float(chi2.sf(stat, 1)), "test": float(stat)}
+
+
+def paired_bootstrap(
+    a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], n_boot: int = 2000, seed: int = 0
+) -> dict[str, float]:
+    """Mean per-wall difference a - b with a 95 % interval and a two-sided bootstrap p-value."""
+    diff = a - b
+    boots = _boot_means(diff, n_boot, seed)
+    lo, hi = np.percentile(boots, [2.5, 97.5])
+    p = min(1.0, 2 * min(float(np.mean(boots <= 0)), float(np.mean(boots >= 0))))
+    return {"mean_diff": float(diff.mean()), "lo": float(lo), "hi": float(hi), "p_value": p}
+
+
+def compare_runs(
+    a_runs: Sequence[Walls], b_runs: Sequence[Walls], n_boot: int = 2000, seed: int = 0
+) -> dict[str, Any]:
+    """Paired comparison of two prediction sets on the same walls (A minus B)."""
+    if len(a_runs) != 1 or len(b_runs) != 1:
+        raise EvaluationError(
+            "a paired comparison needs exactly one run on each side (one prediction file each)"
+        )
+    a, b = a_runs[0], b_runs[0]
+    if [w["wall_id"] for w in a] != [w["wall_id"] for w in b]:
+        raise EvaluationError("the two prediction sets must cover the same walls")
+    return {
+        "solved_walls_mcnemar": mcnemar([bool(w["solved"]) for w in a], [bool(w["solved"]) for w in b]),
+        "correct_groups_paired_bootstrap": paired_bootstrap(
+            _per_wall([a], "correct_groups"), _per_wall([b], "correct_groups"), n_boot, seed
+        ),
+    }
+
+
+# ------------------------------------------------------------------------------------ breakdowns
+def _group_rows(golds: Sequence[GoldWall], runs: Sequence[Walls]) -> list[tuple[GoldWall, int, float]]:
+    """(wall, group index, found rate over runs) for every gold group."""
+    rows = []
+    for i, gold in enumerate(golds):
+        for k in range(len(gold.groups)):
+            rate = float(np.mean([bool(walls[i]["matched"][k]) for walls in runs]))
+            rows.append((gold, k, rate))
+    return rows
+
+
+def _summ(rates: Sequence[float]) -> dict[str, float]:
+    return {"groups": len(rates), "found_rate": float(np.mean(rates))}
+
+
+def breakdowns(
+    golds: Sequence[GoldWall], runs: Sequence[Walls], types: Mapping[str, Sequence[str]] | None = None
+) -> dict[str, dict[str, dict[str, float]]]:
+    """Group-found rates by season, NYT level and knowledge type (only the keys that exist)."""
+    if not runs or not runs[0]:
+        return {}
+    by: dict[str, defaultdict[str, list[float]]] = {k: defaultdict(list) for k in ("season", "level", "type")}
+    for gold, k, rate in _group_rows(golds, runs):
+        if gold.season is not None:
+            by["season"][str(gold.season)].append(rate)
+        if gold.levels is not None:
+            by["level"][str(gold.levels[k])].append(rate)
+        gid = gold.group_ids[k] if k < len(gold.group_ids) else ""
+        for t in (types or {}).get(gid, ()):
+            by["type"][t].append(rate)
+    return {
+        name: {key: _summ(rates) for key, rates in sorted(table.items(), key=lambda kv: _natural(kv[0]))}
+        for name, table in by.items()
+        if table
+    }
+
+
+def _natural(key: str) -> tuple[int, str]:
+    return (int(key), "") if key.lstrip("-").isdigit() else (10**9, key)
+
+
+def load_type_map(path: Path) -> dict[str, list[str]]:
+    """group_id -> knowledge types, from a JSON object or JSONL ``{"group_id", "type"|"types"|"label"}``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise EvaluationError(f"{path}: cannot read annotations ({exc.strerror})") from None
+    try:
+        doc = json.loads(text)
+        records = list(doc.items()) if isinstance(doc, dict) else None
+    except json.JSONDecodeError:
+        records = None
+    if records is None:
+        records = [_record_pair(line, path, n) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    return {str(gid): [t] if isinstance(t, str) else [str(x) for x in t] for gid, t in records}
+
+
+def _record_pair(line: str, path: Path, lineno: int) -> tuple[str, Any]:
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise EvaluationError(f"{path}:{lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    label = next((rec[k] for k in ("types", "type", "labels", "label", "knowledge_type") if k in rec), None)
+    if "group_id" not in rec or label is None:
+        raise EvaluationError(f"{path}:{lineno}: expected an object with group_id and type (or types/label)")
+    return str(rec["group_id"]), label
