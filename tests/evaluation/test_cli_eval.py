@@ -1,0 +1,133 @@
+"""``ocwtool eval`` end to end, and the shipped ``evaluate.py`` printing the same numbers."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from ocwtool.cli.app import cli
+from ocwtool.evaluation import metrics
+from ocwtool.evaluation.metrics import GoldWall
+from tests.evaluation.conftest import as_records, ocw_document, write_json
+
+
+def _swap(g: GoldWall) -> list[list[str]]:
+    a, b, c, d = (list(x) for x in g.groups)
+    a[3], b[3] = b[3], a[3]
+    return [b, a, c, d]
+
+
+def _run(workspace: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["-w", str(workspace), "eval", *args])
+    return result.exit_code, result.output
+
+
+def test_eval_predictions_on_workspace(workspace: Path, golds: list[GoldWall], tmp_path: Path) -> None:
+    preds = write_json(tmp_path / "p.json", as_records(golds))
+    out = tmp_path / "r.json"
+    code, text = _run(workspace, "--predictions", str(preds), "--json-out", str(out))
+    assert code == 0, text
+    assert f"\n  {'solved_walls':<26}{'2':>12}{'0.0000':>12}\n" in text
+    report = json.loads(out.read_text())
+    assert report["summary"]["grouping"]["AMI"] == {"mean": 1.0, "std": 0.0}
+    assert report["summary"]["connections"]["exact_match"]["mean"] == 1.0
+
+
+def test_eval_baseline_writes_default_report(workspace: Path) -> None:
+    code, text = _run(workspace, "--baseline", "random", "--seeds", "3", "--breakdown")
+    assert code == 0, text
+    assert text.startswith("3 run(s), faithful mode")
+    assert "groups found by season" in text
+    report = json.loads((workspace / "runs" / "eval-random-test.json").read_text())
+    assert report["n_runs"] == 3 and report["inputs"]["baseline"] == "random"
+
+
+def test_shipped_evaluate_py_prints_the_same_numbers(
+    workspace: Path, golds: list[GoldWall], tmp_path: Path
+) -> None:
+    gold = write_json(tmp_path / "test.json", ocw_document(golds))
+    p1 = write_json(tmp_path / "p1.json", as_records(golds, groups_of=_swap))
+    p2 = write_json(
+        tmp_path / "p2.json", as_records(golds, connections_of=lambda g: ["x", *g.connections[1:]])
+    )
+    shipped = tmp_path / "release" / "evaluate.py"
+    shipped.parent.mkdir()
+    shutil.copyfile(metrics.__file__, shipped)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    args = ["--predictions", str(p1), str(p2), "--json-out"]
+    proc = subprocess.run(
+        [sys.executable, str(shipped), "--gold", str(gold), *args, str(tmp_path / "a.json")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=shipped.parent,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    code, text = _run(
+        workspace, "--predictions", str(p1), "--predictions", str(p2), "--json-out", str(tmp_path / "b.json")
+    )
+    assert code == 0, text
+    assert text.startswith(proc.stdout.rstrip("\n"))
+    a, b = (json.loads((tmp_path / n).read_text()) for n in ("a.json", "b.json"))
+    assert a["summary"] == b["summary"]
+    assert a["summary"]["grouping"]["WD"]["mean"] == 0.375 / 2  # run 1: 0.375 on both walls; run 2: 0
+    assert [r["walls"] for r in a["runs"]] == [r["walls"] for r in b["runs"]]
+
+
+def test_shipped_evaluate_py_help_and_errors(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, metrics.__file__, "--help"], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0 and "--predictions" in proc.stdout and "Example:" in proc.stdout
+    missing = tmp_path / "nope.json"
+    assert metrics.main(["--gold", str(missing), "--predictions", str(missing)]) == 1
+
+
+def test_eval_from_release_ocw_json(golds: list[GoldWall], tmp_path: Path) -> None:
+    release = tmp_path / "rel"
+    (release / "ocw").mkdir(parents=True)
+    write_json(release / "ocw" / "test.json", ocw_document(golds))
+    preds = write_json(tmp_path / "p.json", as_records(golds))
+    code, text = _run(tmp_path, "--release", str(release), "--predictions", str(preds), "--corrected")
+    assert code == 0, text
+    assert text.startswith("1 run(s), corrected mode")
+
+
+def test_eval_errors_are_one_line(workspace: Path, tmp_path: Path) -> None:
+    from ocwtool.cli import main
+
+    def run(*args: str) -> tuple[int, str]:
+        proc = subprocess.run(
+            [sys.executable, "-m", "ocwtool", "-w", str(workspace), "eval", *args],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ),
+            check=False,
+        )
+        return proc.returncode, proc.stderr
+
+    assert main is not None
+    assert run("--baseline", "random", "--split", "train") == (
+        1,
+        f"Error: no puzzles of split 'train' in {workspace} (2 puzzles in total); "
+        "import or scrape puzzles first, or choose another --split\n",
+    )
+    assert run() == (1, "Error: give either prediction files or a baseline, not both and not neither\n")
+    missing = tmp_path / "none.json"
+    assert run("--predictions", str(missing)) == (
+        1,
+        f"Error: {missing}: cannot read predictions (No such file or directory)\n",
+    )
+    partial = write_json(tmp_path / "partial.json", [{"wall_id": "wall01", "predicted_groups": None}])
+    assert run("--predictions", str(partial)) == (
+        1,
+        f"Error: {partial}: no prediction for 1 of 2 walls (first: comma1); add them, or allow missing walls "
+        "to score them as empty\n",
+    )

@@ -1,0 +1,82 @@
+"""Bootstrap intervals, paired comparison and breakdowns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.stats import binomtest
+
+from ocwtool.errors import EvaluationError
+from ocwtool.evaluation import stats
+from ocwtool.evaluation.metrics import GoldWall, WallScore, score_wall
+
+
+def _walls(golds: list[GoldWall], answers: list[object]) -> list[dict[str, object]]:
+    from dataclasses import asdict
+
+    return [asdict(score_wall(g, a)) for g, a in zip(golds, answers, strict=True)]  # type: ignore[arg-type]
+
+
+def test_mcnemar_exact_binomial_when_small() -> None:
+    a = [True] * 6 + [False] * 4
+    b = [False] * 5 + [True] * 5
+    result = stats.mcnemar(a, b)
+    assert (result["a_only"], result["b_only"]) == (5, 4)
+    assert result["p_value"] == pytest.approx(binomtest(5, 9, 0.5).pvalue)
+
+
+def test_mcnemar_chi_square_with_continuity_when_large() -> None:
+    a = [True] * 30 + [False] * 10
+    b = [False] * 30 + [True] * 10
+    result = stats.mcnemar(a, b)
+    assert result["test"] == pytest.approx((30 - 10 - 1) ** 2 / 40)
+
+
+def test_bootstrap_is_seeded_and_brackets_the_estimate(golds: list[GoldWall]) -> None:
+    runs = [_walls(golds, [golds[0].groups, None])]
+    one = stats.bootstrap_intervals(runs, n_boot=500, seed=1)
+    assert one == stats.bootstrap_intervals(runs, n_boot=500, seed=1)
+    assert one["correct_groups"]["estimate"] == 4.0
+    assert one["correct_groups"]["lo"] <= 4.0 <= one["correct_groups"]["hi"]
+
+
+def test_paired_bootstrap_difference() -> None:
+    a, b = np.array([4.0, 2.0, 1.0, 0.0]), np.array([0.0, 2.0, 1.0, 0.0])
+    result = stats.paired_bootstrap(a, b, n_boot=1000, seed=0)
+    assert result["mean_diff"] == 1.0 and result["lo"] >= 0.0
+
+
+def test_compare_needs_single_runs(golds: list[GoldWall]) -> None:
+    runs = [_walls(golds, [None, None])]
+    with pytest.raises(EvaluationError, match="exactly one run on each side"):
+        stats.compare_runs(runs * 2, runs)
+
+
+def test_breakdowns_by_season_level_and_type(golds: list[GoldWall], nyt_gold: GoldWall) -> None:
+    walls = [_walls(golds, [golds[0].groups, None])]
+    out = stats.breakdowns(
+        golds, walls, {golds[0].group_ids[0]: ["trivia"], golds[1].group_ids[0]: ["trivia"]}
+    )
+    assert out["season"]["1"] == {"groups": 4, "found_rate": 1.0}
+    assert out["season"]["2"] == {"groups": 4, "found_rate": 0.0}
+    assert out["type"]["trivia"] == {"groups": 2, "found_rate": 0.5}
+    nyt = stats.breakdowns([nyt_gold], [_walls([nyt_gold], [nyt_gold.groups])])
+    assert list(nyt["level"]) == ["0", "1", "2", "3"]
+
+
+def test_type_map_from_json_and_jsonl(tmp_path: Path) -> None:
+    js = tmp_path / "t.json"
+    js.write_text(json.dumps({"g1": "trivia", "g2": ["wordplay", "trivia"]}))
+    assert stats.load_type_map(js) == {"g1": ["trivia"], "g2": ["wordplay", "trivia"]}
+    jl = tmp_path / "t.jsonl"
+    jl.write_text('{"group_id": "g1", "type": "trivia"}\n{"group_id": "g2"}\n')
+    with pytest.raises(EvaluationError) as err:
+        stats.load_type_map(jl)
+    assert str(err.value) == f"{jl}:2: expected an object with group_id and type (or types/label)"
+
+
+def test_wallscore_fields_feed_stats() -> None:
+    assert {"solved", "correct_groups", "matched"} <= set(WallScore.__dataclass_fields__)
