@@ -81,6 +81,7 @@ def eval_cmd(app: AppContext, /, **opts: Any) -> None:
         predictions=opts["predictions"],
         baseline=opts["baseline"],
         seeds=opts["seeds"],
+        clusterer=opts["clusterer"],
         options=Options(
             corrected=opts["corrected"],
             accent_fold=opts["accent_fold"],

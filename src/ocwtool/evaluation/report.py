@@ -34,6 +34,7 @@ class EvalRequest:
     predictions: Sequence[Path] = ()
     baseline: str | None = None
     seeds: int = 16
+    clusterer: str = "kmeans-constrained"
     options: Options = field(default_factory=Options)
     compare: Path | None = None
     types: Mapping[str, Sequence[str]] | None = None
@@ -61,7 +62,7 @@ def _baseline_runs(
     from ocwtool.evaluation.baselines import make_baseline, run_baseline
 
     assert req.baseline is not None
-    return run_baseline(make_baseline(req.baseline), golds, req.seeds, progress)
+    return run_baseline(make_baseline(req.baseline, req.clusterer), golds, req.seeds, progress)
 
 
 def _score(
@@ -86,6 +87,8 @@ def run_evaluation(
         runs, parsing = _load_runs(golds, req.predictions)
     report = _score(golds, runs, req.options)
     report["inputs"] = {"puzzles": len(golds), "baseline": req.baseline, "seeds": len(runs)}
+    if req.baseline == "minilm":
+        report["inputs"]["clusterer"] = req.clusterer
     if parsing:
         report["parsing"] = parsing
     walls = [r["walls"] for r in report["runs"] if r["walls"]]

@@ -41,8 +41,11 @@ def groups_from_labels(words: Sequence[str], labels: Iterable[int]) -> Groups:
     return tuple(tuple(b) for b in buckets)
 
 
-def make_baseline(name: str) -> Baseline:
-    """The baseline registered as ``name`` (heavy libraries are imported only here)."""
+def make_baseline(name: str, clusterer: str = "kmeans-constrained") -> Baseline:
+    """The baseline registered as ``name`` (heavy libraries are imported only here).
+
+    ``clusterer`` applies to ``minilm``: ``kmeans-constrained`` (default) or ``assignment``.
+    """
     if name == "random":
         from ocwtool.evaluation.baselines.random_baseline import RandomBaseline
 
@@ -54,7 +57,7 @@ def make_baseline(name: str) -> Baseline:
     if name == "minilm":
         from ocwtool.evaluation.baselines.embedding import MiniLMBaseline
 
-        return MiniLMBaseline()
+        return MiniLMBaseline(clusterer=clusterer)
     raise EvaluationError(f"unknown baseline {name!r}; choose one of: {', '.join(BASELINES)}")
 
 

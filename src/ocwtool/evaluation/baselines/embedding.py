@@ -16,9 +16,11 @@ import numpy.typing as npt
 
 from ocwtool.errors import ResourceError
 from ocwtool.evaluation.baselines import Groups, groups_from_labels
+from ocwtool.evaluation.baselines.partition import assignment_kmeans
 from ocwtool.evaluation.metrics import GROUPS, SIZE, GoldWall
 
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+CLUSTERERS = ("kmeans-constrained", "assignment")
 
 
 def load_minilm() -> Any:
@@ -45,11 +47,18 @@ def constrained_kmeans(x: npt.NDArray[np.float32]) -> list[int]:
 
 
 class MiniLMBaseline:
-    """Embeds every distinct clue once in ``prepare``; ``group`` only clusters."""
+    """Embeds every distinct clue once in ``prepare``; ``group`` only clusters.
 
-    def __init__(self, model: Any = None, batch_size: int = 256) -> None:
+    ``clusterer``: ``kmeans-constrained`` (the OCW baselines' choice, default) or ``assignment``
+    (the same equal-size objective solved with scipy's assignment, about 3x faster).
+    """
+
+    def __init__(self, model: Any = None, batch_size: int = 256, clusterer: str = CLUSTERERS[0]) -> None:
+        if clusterer not in CLUSTERERS:
+            raise ValueError(f"clusterer must be one of {CLUSTERERS}, got {clusterer!r}")
         self._model = model
         self.batch_size = batch_size
+        self.clusterer = clusterer
         self._vectors: dict[str, npt.NDArray[np.float32]] = {}
 
     def prepare(self, golds: Sequence[GoldWall]) -> None:
@@ -63,4 +72,6 @@ class MiniLMBaseline:
 
     def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups:
         x = np.stack([self._vectors[w.lower()] for w in words])
+        if self.clusterer == "assignment":
+            return groups_from_labels(words, assignment_kmeans(x.astype(np.float64)))
         return groups_from_labels(words, constrained_kmeans(x))

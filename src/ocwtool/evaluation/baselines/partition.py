@@ -6,6 +6,7 @@ import itertools
 
 import numpy as np
 import numpy.typing as npt
+from scipy.optimize import linear_sum_assignment
 
 from ocwtool.evaluation.metrics import GROUPS, SIZE
 
@@ -32,3 +33,43 @@ def greedy_quads(sim: npt.NDArray[np.float64]) -> list[int]:
             labels[int(item)] = label
         used[_QUADS[best]] = True
     return labels
+
+
+def _plus_plus(x: npt.NDArray[np.float64], rng: np.random.Generator) -> npt.NDArray[np.float64]:
+    """k-means++ seeding: each next centre drawn with probability proportional to squared distance."""
+    centres = [x[rng.integers(len(x))]]
+    for _ in range(GROUPS - 1):
+        d2 = np.min([((x - c) ** 2).sum(axis=1) for c in centres], axis=0)
+        total = d2.sum()
+        pick = rng.choice(len(x), p=d2 / total) if total > 0 else rng.integers(len(x))
+        centres.append(x[pick])
+    return np.stack(centres)
+
+
+def assignment_kmeans(
+    x: npt.NDArray[np.float64], n_init: int = 10, max_iter: int = 100, seed: int = 42
+) -> list[int]:
+    """Equal-size k-means: each step assigns rows to 4 slots per centre by an optimal assignment.
+
+    Same objective as k-means-constrained with size_min = size_max = 4 (the assignment step is the
+    exact min-cost flow for equal sizes), computed with ``scipy.optimize.linear_sum_assignment``.
+    The best of ``n_init`` k-means++ starts (lowest inertia) wins.
+    """
+    rng = np.random.default_rng(seed)
+    best: tuple[float, list[int]] | None = None
+    for _ in range(n_init):
+        centres = _plus_plus(x, rng)
+        labels = np.full(len(x), -1)
+        for _ in range(max_iter):
+            d2 = ((x[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
+            _, slots = linear_sum_assignment(np.repeat(d2, SIZE, axis=1))
+            new = slots // SIZE
+            if np.array_equal(new, labels):
+                break
+            labels = new
+            centres = np.stack([x[labels == k].mean(axis=0) for k in range(GROUPS)])
+        inertia = float(d2[np.arange(len(x)), labels].sum())
+        if best is None or inertia < best[0]:
+            best = (inertia, [int(v) for v in labels])
+    assert best is not None
+    return best[1]
