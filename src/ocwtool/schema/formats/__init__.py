@@ -43,7 +43,14 @@ Importer = Callable[[Path, str], ImportResult]
 Exporter = Callable[[Sequence[Puzzle], Path, dict[str, Any]], None]
 
 # name -> (module, function, default source name, description)
-IMPORTERS: dict[str, tuple[str, str, str, str]] = {}
+IMPORTERS: dict[str, tuple[str, str, str, str]] = {
+    "nyt-archive-text": (
+        "ocwtool.scrapers.sources.tryhard",
+        "import_listing_text",
+        "nyt-archive",
+        "Rendered text of the tryhardguides NYT Connections archive listing.",
+    ),
+}
 # name -> (module, function, default file name, description)
 EXPORTERS: dict[str, tuple[str, str, str, str]] = {}
 
