@@ -200,7 +200,5 @@ def import_listing_text(path: Path, source: str) -> ImportResult:
         more = f" (and {len(result.errors) - 1} more)" if len(result.errors) > 1 else ""
         raise InputError(f"{result.errors[0]}{more}")
     if not result.puzzles:
-        raise InputError(
-            f"{path}: no 'NYT Connections N - DATE' day found; is this the archive listing text?"
-        )
+        raise InputError(f"{path}: no 'NYT Connections N - DATE' line found; is this the listing text?")
     return ImportResult(puzzles=result.puzzles, warnings=result.warnings)
