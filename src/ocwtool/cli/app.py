@@ -18,6 +18,7 @@ from ocwtool import __version__
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("ocwtool.cli.workspace", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
     "scrape": ("ocwtool.cli.scrape", "scrape_cmd", "Crawl ocdb.cc, SMOCI or NYT into captures and puzzles."),
+    "reconcile": ("ocwtool.cli.reconcile", "reconcile_cmd", "Compare two puzzle stores day by day."),
 }
 
 

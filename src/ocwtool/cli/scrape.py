@@ -9,7 +9,13 @@ import importlib
 
 import click
 
-SCRAPE_COMMANDS: dict[str, tuple[str, str, str]] = {}
+SCRAPE_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "nyt": (
+        "ocwtool.cli.scrape_nyt",
+        "scrape_nyt_cmd",
+        "NYT Connections: official JSON endpoint and/or archive.",
+    ),
+}
 
 
 class _LazyScrapeGroup(click.Group):
