@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 from pathlib import Path
 
 import pytest
 
+from ocwtool.schema.formats import nyt_archive
 from ocwtool.schema.models import Provenance, Puzzle
 from ocwtool.scrapers.reconcile import (
     GROUP_ORDER,
@@ -104,22 +104,13 @@ def test_merge_prefers_one_side_and_keeps_days_of_both() -> None:
     assert [p.source for p in merge(archive, api)] == ["api", "archive", "archive"]
 
 
-def _community_archive(path: Path, until: dt.date) -> list[Puzzle]:
-    """Minimal reader of the community archive (the formats helper owns the real adapter)."""
-    out = []
-    for rec in json.loads(path.read_text(encoding="utf-8")):
-        date = dt.date.fromisoformat(rec["date"])
-        if date <= until:
-            groups = [(a["group"], a["members"]) for a in rec["answers"]]
-            out.append(day(date, groups, source="archive"))
-    return out
-
-
 def test_listing_text_against_the_1163_archive(nyt_data: Path) -> None:
     text = (nyt_data / "archive_listing_text_1-183.txt").read_text(encoding="utf-8")
     listing = parse_listing_text(text, "nyt-archive", Provenance(source="nyt-archive"), "listing")
     assert len(listing.puzzles) == 183 and listing.errors == ()
-    archive = _community_archive(nyt_data / "connections_archive_1163.json", dt.date(2023, 12, 11))
+    imported = nyt_archive.import_file(nyt_data / "connections_archive_1163.json", "community")
+    assert len(imported.puzzles) == 1163
+    archive = [p for p in imported.puzzles if p.nyt is not None and p.nyt.number <= 183]
     report = reconcile(listing.puzzles, archive, "listing", "archive")
     assert report.both == 183 and report.counts()[MISSING_LEFT] == report.counts()[MISSING_RIGHT] == 0
     assert report.numbers(GROUP_ORDER) == [59, 75]
