@@ -124,7 +124,10 @@ def test_listing_problems_are_reported_not_raised() -> None:
 def test_source_date_bounds() -> None:
     days = [archive_day_html(n, f"March {n - 263}th, 2024", GROUPS) for n in (268, 267, 266)]
     src = TryhardSource(start=dt.date(2024, 3, 4), end=dt.date(2024, 3, 4))
-    assert [p.id for p in src.parse(_page(archive_page(days))).puzzles] == ["nyt-2024-03-04"]
+    r = src.parse(_page(archive_page(days)))
+    assert [p.id for p in r.puzzles] == ["nyt-2024-03-04"]
+    assert r.links == ()  # the page reaches days before the range: no need to paginate further
+    assert TryhardSource(start=dt.date(2024, 3, 1)).parse(_page(archive_page(days))).links != ()
 
 
 def _listing_text() -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Literal, cast
 
 import click
 
@@ -73,7 +74,7 @@ def scrape_nyt_cmd(
     """
     from ocwtool.errors import InputError
     from ocwtool.scrapers.base import CrawlOptions
-    from ocwtool.scrapers.nyt import run_nyt
+    from ocwtool.scrapers.nyt import Which, run_nyt
 
     first = start or FIRST_DAY
     last = end or dt.date.today()
@@ -81,15 +82,9 @@ def scrape_nyt_cmd(
         raise InputError(f"--from {first} is after --to {last}; give a range oldest first")
     options = CrawlOptions(offline=offline, refresh=refresh, limit=limit, base_url=base_url, delay=delay)
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    run = run_nyt(
-        app.settings(),
-        which,
-        options,
-        start=first,
-        end=last,
-        prefer=prefer,
-        stamp=stamp,  # type: ignore[arg-type]
-    )
+    choice = cast("Which", which)
+    side = cast("Literal['api', 'archive']", prefer)
+    run = run_nyt(app.settings(), choice, options, start=first, end=last, prefer=side, stamp=stamp)
     for line in run.summary_lines():
         click.echo(line, err=True)
     if run.report is not None:

@@ -7,7 +7,8 @@ already holds (new records replace old ones by id), so a narrow ``--from/--to`` 
 earlier days.
 
 A 404 from the API is *missing*, not a failure; missing dates are tried once more after the sweep
-(the API has answered spuriously with 404 before), then left missing for the next run.
+(the API has answered spuriously with 404 before), then left missing; the next live run asks for
+them again (a date may simply not have been published yet).
 """
 
 from __future__ import annotations
@@ -93,11 +94,14 @@ def _default_crawler(source: Source, options: CrawlOptions, settings: Settings) 
 def _crawl_api(
     source: NytApiSource, opts: CrawlOptions, settings: Settings, do_crawl: Crawler, run: NytRun
 ) -> list[Puzzle]:
+    frontier = settings.raw_dir(source.name) / "frontier.sqlite"
+    if not opts.offline:
+        requeue_missing(frontier)  # dates missing last run (not yet published, or a spurious 404)
     report = do_crawl(source, opts, settings)
     run.crawls.append((source.name, report))
     if report.summary.counters["missing"] and not opts.offline:
         # Once more, after the sweep: the endpoint has answered a spurious 404 before.
-        requeued = requeue_missing(settings.raw_dir(source.name) / "frontier.sqlite")
+        requeued = requeue_missing(frontier)
         if requeued:
             report = do_crawl(source, opts, settings)
             run.crawls.append((f"{source.name} (404s tried again: {requeued})", report))

@@ -180,7 +180,12 @@ class TryhardSource:
             page.text, page.url, self.name, page.provenance(self.name, PARSER_VERSION)
         )
         kept = tuple(p for p in result.puzzles if self._in_range(p))
-        return ParseResult(puzzles=kept, links=result.links, errors=result.errors, warnings=result.warnings)
+        # The listing runs newest first: once a page reaches days before the range, stop paginating.
+        links = () if any(self._before_range(p) for p in result.puzzles) else result.links
+        return ParseResult(puzzles=kept, links=links, errors=result.errors, warnings=result.warnings)
+
+    def _before_range(self, p: Puzzle) -> bool:
+        return self.start is not None and p.nyt is not None and p.nyt.date < self.start
 
     def _in_range(self, p: Puzzle) -> bool:
         date = p.nyt.date if p.nyt else None
