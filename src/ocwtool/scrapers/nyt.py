@@ -43,10 +43,12 @@ class NytRun:
     stores: dict[str, tuple[Path, int]] = field(default_factory=dict)
     report: Report | None = None
     report_paths: tuple[Path, ...] = ()
+    missing: list[str] = field(default_factory=list)
 
     def summary_lines(self) -> list[str]:
         """The crawl summaries and the stores written (for stderr)."""
         lines = [r.summary.render(label) for label, r in self.crawls]
+        lines += [f"  missing (404) {url}" for url in self.missing]
         lines += [f"wrote {path} ({n} puzzles)" for path, n in self.stores.values()]
         lines += [f"wrote {path}" for path in self.report_paths]
         return lines
@@ -105,6 +107,7 @@ def _crawl_api(
         if requeued:
             report = do_crawl(source, opts, settings)
             run.crawls.append((f"{source.name} (404s tried again: {requeued})", report))
+        run.missing = missing_urls(frontier)
     return _write_store(settings, source.name, report.puzzles, run)
 
 
@@ -115,6 +118,17 @@ def requeue_missing(frontier_path: Path) -> int:
     frontier = Frontier(frontier_path)
     try:
         return frontier.requeue(["missing"])
+    finally:
+        frontier.close()
+
+
+def missing_urls(frontier_path: Path) -> list[str]:
+    """The URLs the frontier records as ``missing`` (404), in frontier order."""
+    if not frontier_path.exists():
+        return []
+    frontier = Frontier(frontier_path)
+    try:
+        return [url for url, _, _ in frontier.rows("missing")]
     finally:
         frontier.close()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from ocwtool.schema.models import (
 
 # Unicode blocks of pictographic emoji (the 2024-04-01 board), plus the emoji-presentation selector.
 # Deliberately narrow: symbols such as "°", "&" or "€" are ordinary clue text.
-_EMOJI_RANGES = ((0x1F000, 0x1FAFF), (0x2600, 0x27BF), (0x2B00, 0x2BFF), (0xFE0F, 0xFE0F))
+_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f]")
 
 
 @dataclass(frozen=True)
@@ -48,11 +49,7 @@ class DayGroups:
 
 def is_emoji_text(text: str) -> bool:
     """True if ``text`` contains a pictographic emoji character."""
-    for ch in text:
-        cp = ord(ch)
-        if any(lo <= cp <= hi for lo, hi in _EMOJI_RANGES):
-            return True
-    return False
+    return _EMOJI.search(text) is not None
 
 
 def check_date(date: dt.date, where: str) -> None:
