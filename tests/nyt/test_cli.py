@@ -120,3 +120,36 @@ def test_reconcile_command(tmp_path: Path) -> None:
 def test_reconcile_missing_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, err = fail(capsys, "reconcile", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl"))
     assert (code, err) == (1, f"Error: {tmp_path / 'a.jsonl'}: no such file\n")
+
+
+def test_reconcile_date_bounds(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    _store(a, [1, 2])
+    _store(b, [2, 3], title="OTHER")
+    result = invoke("reconcile", str(a), str(b), "--from", "2024-03-02", "--to", "2024-03-02")
+    assert result.stdout.splitlines()[-1] == (  # type: ignore[attr-defined]
+        f"{a} (1) vs {b} (1): 1 days in both, 1 with differences; "
+        "missing_left 0, missing_right 0, group_order 0, words 0, titles 1"
+    )
+
+
+def test_import_listing_text_and_reconcile_with_the_archive(tmp_path: Path, nyt_data: Path) -> None:
+    ws = ["-w", str(tmp_path)]
+    text = invoke(
+        *ws, "import", str(nyt_data / "archive_listing_text_1-183.txt"), "--format", "nyt-archive-text"
+    )
+    assert text.exit_code == 0  # type: ignore[attr-defined]
+    community = nyt_data / "connections_archive_1163.json"
+    invoke(*ws, "import", str(community), "--format", "nyt-archive", "--source", "nyt-community")
+    stores = tmp_path / "puzzles"
+    result = invoke(*ws, "reconcile", str(stores / "nyt-archive.jsonl"), str(stores / "nyt-community.jsonl"),
+                    "--to", "2023-12-11", "--json")  # fmt: skip
+    doc = json.loads(result.stdout)  # type: ignore[attr-defined]
+    by_kind = {k: [d["number"] for d in doc["differences"] if k in d["kinds"]] for k in doc["counts"]}
+    assert by_kind == {
+        "missing_left": [],
+        "missing_right": [],
+        "group_order": [59, 75],
+        "words": [],
+        "titles": [76, 77, 89, 101, 110, 118, 146],
+    }

@@ -12,7 +12,8 @@ from ocwtool.cli.app import AppContext, pass_app
 FIRST_DAY = dt.date(2023, 6, 12)
 
 
-def _parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
+def parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
+    """Click callback: an ISO date (YYYY-MM-DD) or None."""
     if value is None:
         return None
     try:
@@ -30,10 +31,8 @@ def _parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -
     show_default=True,
     help="The NYT JSON endpoint, the tryhardguides archive listing, or both (then reconciled).",
 )
-@click.option(
-    "--from", "start", callback=_parse_date, metavar="DATE", help="First date (default 2023-06-12)."
-)
-@click.option("--to", "end", callback=_parse_date, metavar="DATE", help="Last date (default today).")
+@click.option("--from", "start", callback=parse_date, metavar="DATE", help="First date (default 2023-06-12).")
+@click.option("--to", "end", callback=parse_date, metavar="DATE", help="Last date (default today).")
 @click.option("--offline", is_flag=True, help="Re-parse captures only; no network.")
 @click.option("--refresh", is_flag=True, help="Fetch again even what is already captured.")
 @click.option("--delay", type=click.FloatRange(min=0), metavar="S", help="Seconds between requests per host.")

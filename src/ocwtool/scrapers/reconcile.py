@@ -9,6 +9,7 @@ and never as four title differences.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +34,17 @@ def normalise(text: str) -> str:
     """Comparison form: case-folded, with quotes, hyphens/dashes, underscores and spaces removed
     (``3-D`` = ``3D``, ``STAND UP`` = ``STAND-UP``, ``“X”`` = ``X``, ``___ ___`` = ``___-___``)."""
     return _IGNORED.sub("", text.casefold())
+
+
+def within(puzzles: Iterable[Puzzle], start: dt.date | None, end: dt.date | None) -> list[Puzzle]:
+    """The NYT puzzles dated ``start..end`` (either bound optional); undated records only when unbounded."""
+    if start is None and end is None:
+        return list(puzzles)
+    return [
+        p
+        for p in puzzles
+        if p.nyt is not None and (start is None or p.nyt.date >= start) and (end is None or p.nyt.date <= end)
+    ]
 
 
 def record_key(p: Puzzle) -> str:
