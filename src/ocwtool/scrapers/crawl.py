@@ -104,7 +104,7 @@ def make_fetcher(
         user_agent=settings.user_agent,
         delay=delay,
         timeout=settings.timeout,
-        retry=retry or RetrySettings(max_attempts=settings.max_attempts),
+        retry=retry or RetrySettings(max_attempts=settings.max_attempts, backoff=settings.backoff),
     )
 
 

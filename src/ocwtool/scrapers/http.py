@@ -83,15 +83,23 @@ class _ThrottledTransport(httpx.BaseTransport):
         self._inner.close()
 
 
+_BODY_ERROR = "ocwtool.body_error"
+
+
 def _describe(outcome: httpx.Response | Exception) -> str:
     if isinstance(outcome, httpx.Response):
-        return f"HTTP {outcome.status_code}"
+        # A response whose body could not be read is retried with the response as the outcome.
+        return str(outcome.extensions.get(_BODY_ERROR) or f"HTTP {outcome.status_code}")
     return type(outcome).__name__
 
 
 def _read_body(response: httpx.Response) -> None:
     # Reading inside the retry loop turns a truncated body into a retryable RemoteProtocolError.
-    response.read()
+    try:
+        response.read()
+    except httpx.HTTPError as exc:
+        response.extensions[_BODY_ERROR] = f"{type(exc).__name__} (body)"
+        raise
 
 
 def _make_retry(settings: RetrySettings, on_retry: Callable[[float, str], None]) -> Retry:
