@@ -43,11 +43,17 @@ def test_scrape_nyt_both_against_one_local_server(tmp_path: Path, site: LocalSit
     init_workspace(tmp_path, "tester@example.org")
     ws = ["-w", str(tmp_path), "scrape", "nyt"]
     result = invoke(*ws, "--source", "both", "--base-url", site.base_url, "--delay", "0",
-                    "--from", "2024-03-01", "--to", "2024-03-08")  # fmt: skip
+                    "--from", "2024-03-01", "--to", "2024-03-08", "--no-progress")  # fmt: skip
     assert result.exit_code == 0  # type: ignore[attr-defined]
     out = result.stdout.splitlines()  # type: ignore[attr-defined]
-    assert out[0].split() == ["DATE", "#", "DIFFERENCE", "DETAIL"]
-    assert out[1].split() == ["2024-03-01", "264", "missing_right", "only", "in", "nyt-api"]
+    assert out[:3] == [
+        "Wrote 7 puzzles to puzzles/nyt-api.jsonl",
+        "Wrote 7 puzzles to puzzles/nyt-archive.jsonl",
+        "Wrote 8 puzzles to puzzles/nyt.jsonl",
+    ]
+    assert out[3].startswith("Wrote reconciliation report runs/nyt-reconcile-") and out[3].endswith(".json")
+    assert out[5].split() == ["DATE", "#", "DIFFERENCE", "DETAIL"]
+    assert out[6].split() == ["2024-03-01", "264", "missing_right", "only", "in", "nyt-api"]
     assert out[-1] == (
         "nyt-api (7) vs nyt-archive (7): 6 days in both, 4 with differences; "
         "missing_left 1, missing_right 1, group_order 1, words 0, titles 1"
@@ -58,8 +64,7 @@ def test_scrape_nyt_both_against_one_local_server(tmp_path: Path, site: LocalSit
         "nyt-api: fetched 7, from capture 0, robots-denied 0, retried 0, failed 0, puzzles 7, missing 1"
     ]
     assert "nyt-archive: fetched 2, from capture 0, robots-denied 0, retried 0, failed 0, puzzles 7" in err
-    assert f"wrote {tmp_path / 'puzzles' / 'nyt.jsonl'} (8 puzzles)" in err
-    assert any(line.startswith(f"wrote {tmp_path / 'runs' / 'nyt-reconcile-'}") for line in err)
+    assert "  missing (404) https://www.nytimes.com/svc/connections/v2/2024-03-08.json" in err
 
 
 def test_scrape_nyt_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -160,3 +160,9 @@ def test_text_importer_errors_name_file_and_line(tmp_path: Path) -> None:
     with pytest.raises(InputError) as exc:
         importer(empty, "nyt-archive")
     assert str(exc.value) == f"{empty}: no 'NYT Connections N - DATE' line found; is this the listing text?"
+
+
+def test_known_picture_day_is_flagged() -> None:
+    day = archive_day_html(550, "December 12th, 2024", GROUPS)
+    p = TryhardSource().parse(_page(archive_page([day]))).puzzles[0]
+    assert p.flags == (Flag.LEVEL_FROM_ORDER, Flag.PICTURE) and p.nyt is not None and p.nyt.picture

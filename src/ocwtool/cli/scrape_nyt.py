@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import Literal, cast
 
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.crawl_options import crawl_options
 
 FIRST_DAY = dt.date(2023, 6, 12)
 
@@ -33,11 +35,6 @@ def parse_date(ctx: click.Context, param: click.Parameter, value: str | None) ->
 )
 @click.option("--from", "start", callback=parse_date, metavar="DATE", help="First date (default 2023-06-12).")
 @click.option("--to", "end", callback=parse_date, metavar="DATE", help="Last date (default today).")
-@click.option("--offline", is_flag=True, help="Re-parse captures only; no network.")
-@click.option("--refresh", is_flag=True, help="Fetch again even what is already captured.")
-@click.option("--delay", type=click.FloatRange(min=0), metavar="S", help="Seconds between requests per host.")
-@click.option("--limit", type=click.IntRange(min=1), metavar="N", help="At most N dates / listing pages.")
-@click.option("--base-url", metavar="URL", help="Replace scheme and host of both sources (paths unchanged).")
 @click.option(
     "--prefer",
     type=click.Choice(["api", "archive"]),
@@ -45,24 +42,29 @@ def parse_date(ctx: click.Context, param: click.Parameter, value: str | None) ->
     show_default=True,
     help="Which side the canonical puzzles/nyt.jsonl takes when both have a day.",
 )
+@crawl_options
 @pass_app
 def scrape_nyt_cmd(
     app: AppContext,
     which: str,
     start: dt.date | None,
     end: dt.date | None,
+    prefer: str,
     offline: bool,
     refresh: bool,
     delay: float | None,
     limit: int | None,
     base_url: str | None,
-    prefer: str,
+    no_progress: bool,
 ) -> None:
     """Crawl NYT Connections politely into raw captures and puzzles/nyt-*.jsonl.
 
     With --source both, the two stores are reconciled day by day: the table of
     differences goes to stdout, a JSON + text report to runs/, and the canonical
-    puzzles/nyt.jsonl takes the --prefer side's version of each day.
+    puzzles/nyt.jsonl takes the --prefer side's version of each day. --base-url
+    stands in for both sites. --limit N: at most N dates from the API, N listing
+    pages after the first from the archive. A date the API answers 404 is recorded
+    as missing and asked for once more after the sweep (and again next run).
 
     \b
     Examples:
@@ -83,10 +85,27 @@ def scrape_nyt_cmd(
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
     choice = cast("Which", which)
     side = cast("Literal['api', 'archive']", prefer)
-    run = run_nyt(app.settings(), choice, options, start=first, end=last, prefer=side, stamp=stamp)
+    run = run_nyt(
+        app.settings(),
+        choice,
+        options,
+        start=first,
+        end=last,
+        prefer=side,
+        stamp=stamp,
+        progress=not no_progress,
+    )
     for line in run.summary_lines():
         click.echo(line, err=True)
+    for path, count in run.stores.values():
+        click.echo(f"Wrote {count} puzzles to {_shown(path, app.workspace)}")
+    for path in run.report_paths:
+        click.echo(f"Wrote reconciliation report {_shown(path, app.workspace)}")
     if run.report is not None:
         from ocwtool.scrapers.reconcile import render_table
 
         click.echo(render_table(run.report))
+
+
+def _shown(path: Path, workspace: Path) -> Path:
+    return path.relative_to(workspace) if path.is_relative_to(workspace) else path

@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Literal
 
@@ -46,11 +47,9 @@ class NytRun:
     missing: list[str] = field(default_factory=list)
 
     def summary_lines(self) -> list[str]:
-        """The crawl summaries and the stores written (for stderr)."""
+        """The crawl summaries and the dates still missing (for stderr)."""
         lines = [r.summary.render(label) for label, r in self.crawls]
         lines += [f"  missing (404) {url}" for url in self.missing]
-        lines += [f"wrote {path} ({n} puzzles)" for path, n in self.stores.values()]
-        lines += [f"wrote {path}" for path in self.report_paths]
         return lines
 
 
@@ -64,9 +63,13 @@ def run_nyt(
     prefer: Literal["api", "archive"] = "api",
     stamp: str = "",
     crawler: Crawler | None = None,
+    progress: bool = True,
 ) -> NytRun:
-    """Crawl the chosen sources over ``start..end``, write their stores, and reconcile when both."""
-    do_crawl = crawler or _default_crawler
+    """Crawl the chosen sources over ``start..end``, write their stores, and reconcile when both.
+
+    ``crawler`` replaces :func:`ocwtool.scrapers.crawl.crawl` (tests pass fast retry settings).
+    """
+    do_crawl = crawler or partial(_default_crawler, progress=progress)
     run = NytRun()
     opts = CrawlOptions(
         offline=options.offline,
@@ -89,8 +92,10 @@ def run_nyt(
     return run
 
 
-def _default_crawler(source: Source, options: CrawlOptions, settings: Settings) -> CrawlReport:
-    return crawl(source, options, settings)
+def _default_crawler(
+    source: Source, options: CrawlOptions, settings: Settings, *, progress: bool = True
+) -> CrawlReport:
+    return crawl(source, options, settings, progress=progress)
 
 
 def _crawl_api(

@@ -18,12 +18,14 @@ from typing import Any
 from ocwtool.errors import ParseError
 from ocwtool.schema.models import N_CLUES, NYT_EPOCH, Puzzle
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult
+from ocwtool.scrapers.facts import source_facts
 from ocwtool.scrapers.sources.nyt_common import DayGroups, build_puzzle, is_emoji_text
 
 NAME = "nyt-api"
-DEFAULT_BASE_URL = "https://www.nytimes.com"
+_FACTS = source_facts(NAME)
+DEFAULT_BASE_URL: str = _FACTS["base_url"]
 PARSER_VERSION = "1"
-PATH_TEMPLATE = "/svc/connections/v2/{date}.json"
+PATH_TEMPLATE: str = _FACTS["path_template"]
 _URL_DATE = re.compile(r"/svc/connections/v(?P<v>\d+)/(?P<date>\d{4}-\d{2}-\d{2})\.json")
 
 

@@ -8,6 +8,7 @@ lines (:func:`parse_listing_text`, importer ``nyt-archive-text``).
 
 The archive shows no starting board, so these puzzles' ``clues`` hold the four groups concatenated in
 listed (yellow..purple) order, and they carry ``Flag.LEVEL_FROM_ORDER`` (colour comes from position).
+Known picture days (``ocwtool/data/nyt_facts.json``) are flagged ``PICTURE``: their words are alt text.
 """
 
 from __future__ import annotations
@@ -18,23 +19,26 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from ocwtool.data import load_facts
 from ocwtool.errors import InputError, ParseError
 from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.models import Flag, Provenance, Puzzle, nyt_number
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult
+from ocwtool.scrapers.facts import source_facts
 from ocwtool.scrapers.sources.nyt_common import DayGroups, build_puzzle
 from ocwtool.scrapers.sources.tryhard_html import day_items, page_links
 from ocwtool.scrapers.sources.wordsplit import split_words
 
 NAME = "nyt-archive"
-DEFAULT_BASE_URL = "https://tryhardguides.com"
+_FACTS = source_facts(NAME)
+DEFAULT_BASE_URL: str = _FACTS["base_url"]
 PARSER_VERSION = "1"
-LISTING_PATH = "/nyt-connections-answers/"
+LISTING_PATH: str = _FACTS["listing_path"]
 HEADER = re.compile(
     r"^\s*NYT\s+Connections\s+#?(?P<num>\d+)\s*[-–—:]\s*"
     r"(?P<month>[A-Za-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})\s*$"
 )
-_PAGE_PATH = re.compile(r"/nyt-connections-answers/(?:\d+/?)?$")
+_PAGE_PATH = re.compile(_FACTS["page_path_pattern"])
 _SEPARATOR = " - "
 
 
@@ -78,7 +82,9 @@ def day_from_parts(
         )
     if len(groups) != 4:
         raise ParseError(f"{where}: day {date} lists {len(groups)} groups, expected 4")
-    return DayGroups(date=date, groups=groups, flags=(Flag.LEVEL_FROM_ORDER,)), warnings
+    # A picture board shows up in the listing as alt text (or nothing): mark the known ones.
+    picture = date.isoformat() in load_facts("nyt_facts.json")["picture_days"]
+    return DayGroups(date=date, groups=groups, flags=(Flag.LEVEL_FROM_ORDER,), picture=picture), warnings
 
 
 def parse_listing_text(text: str, source: str, provenance: Provenance, where: str) -> ParseResult:

@@ -11,7 +11,9 @@ from collections.abc import Iterator
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-_ARCHIVE_HEADING = re.compile(r"connections\s+answers\s+archive", re.IGNORECASE)
+from ocwtool.scrapers.facts import source_facts
+
+_ARCHIVE_HEADING = re.compile(source_facts("nyt-archive")["archive_heading_pattern"], re.IGNORECASE)
 _DAY_TEXT = re.compile(r"^\s*NYT\s+Connections\s+#?\d+", re.IGNORECASE)
 _LISTS = ("ul", "ol")
 
