@@ -90,6 +90,7 @@ def test_both_sources_with_faults_then_reconcile(tmp_path: Path, site: LocalSite
     assert again.count("fetched") == 1 and again.count("from capture") == 6 and again.counters["missing"] == 1
     assert archive.count("fetched") == 2 and archive.retries["HTTP 503"] == 1 and archive.count("failed") == 0
     assert site.hits_for(api_path(DAYS[3])) == 2 and site.hits_for(api_path(DAYS[7])) == 2
+    assert site.hits_for("/robots.txt") == 3  # once per crawl (API, its 404 pass, archive)
     assert run.missing == ["https://www.nytimes.com" + api_path(DAYS[7])]
     assert (
         run.summary_lines()[-1]
@@ -144,3 +145,12 @@ def test_offline_replays_captures_without_network(tmp_path: Path, site: LocalSit
     assert run.crawls[0][1].summary.count("from capture") == 7
     assert run.crawls[0][1].summary.failure_kinds["not captured"] == 1
     assert run.report is not None and len(run.report.diffs) == 4
+
+
+def test_robots_txt_is_obeyed(tmp_path: Path, site: LocalSite) -> None:
+    site.route("/robots.txt", "User-agent: *\nDisallow: /svc/\n", content_type="text/plain")
+    run = scrape(tmp_path, site, which="api")
+    summary = run.crawls[0][1].summary
+    assert summary.count("robots-denied") == 8 and summary.count("fetched") == 0
+    assert [h.path for h in site.hits] == ["/robots.txt"]
+    assert run.stores["nyt-api"][1] == 0
