@@ -125,10 +125,11 @@ def export_to(
     puzzles = [p for ps in chosen.values() for p in ps]
     if not puzzles:
         raise InputError(f"nothing to export from {', '.join(stores)} (game={game}, split={split})")
-    label = next(iter(stores)) if len(stores) == 1 else "all"
+    used = [name for name, ps in chosen.items() if ps]
+    label = used[0] if len(used) == 1 else "all"
     target = out or settings.root / "exports" / EXPORTERS[fmt][2].format(source=label)
-    exporter(puzzles, Path(target), _extras(settings, list(stores)))
-    return ExportReport(Path(target), len(puzzles), tuple(n for n, ps in chosen.items() if ps))
+    exporter(puzzles, Path(target), _extras(settings, used))
+    return ExportReport(Path(target), len(puzzles), tuple(used))
 
 
 def _extras(settings: Settings, sources: list[str]) -> dict[str, Any]:

@@ -80,6 +80,8 @@ def test_export_all_to_hf_and_import_back(run: Run) -> None:
     run("import", str(NYT), "--format", "nyt-archive")
     code, out, _ = run("export", "--format", "hf")
     assert (code, out) == (0, "Exported 10 puzzles from nyt-archive, ocw to exports/all.parquet\n")
+    code, out, _ = run("export", "--format", "csv", "--game", "nyt")
+    assert (code, out) == (0, "Exported 4 puzzles from nyt-archive to exports/nyt-archive.csv\n")
     code, out, err = run(
         "import", str(run.ws / "exports" / "all.parquet"), "--format", "hf", "--source", "copy"
     )

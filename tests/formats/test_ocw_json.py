@@ -218,3 +218,15 @@ def test_real_file_round_trips_except_the_float_clue(shared_data: Path) -> None:
         assert p.id == w["wall_id"] and p.ocw is not None and p.ocw.season == w["season"]
         assert list(p.clues) == [str(x) for x in w["words"]]
         assert [g.id for g in p.groups] == [g["group_id"] for g in w["groups"].values()]
+
+
+def test_real_file_export_loads_with_hf_json_loader(shared_data: Path, tmp_path: Path) -> None:
+    datasets = pytest.importorskip("datasets")
+    result = get_importer("ocw")(shared_data / "ocw" / "onlyconnect_prerelease_618.json", "ocw")
+    out = tmp_path / "all.json"
+    export_file(result.puzzles, out, result.extras)
+    ds = datasets.load_dataset("json", data_files=str(out), field="dataset", cache_dir=str(tmp_path / "c"))[
+        "train"
+    ]
+    assert ds.num_rows == 618
+    assert ds[617]["wall_id"] == result.puzzles[617].id
