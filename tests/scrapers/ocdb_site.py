@@ -32,10 +32,12 @@ def serve_ocdb(site: LocalSite, episodes: dict[str, EpisodeSpec] | None = None, 
         site.route(f"/episode/{slug}/", render_episode(spec), delay=delay)
 
 
-def make_workspace(root: Path, *, contact: str | None = "tester@example.org", extra: str = "") -> Path:
+def make_workspace(
+    root: Path, *, contact: str | None = "tester@example.org", timeout: float = 0.5, extra: str = ""
+) -> Path:
     """A workspace whose ocwtool.toml makes crawls fast: no delay, short timeout, tiny backoff."""
     root.mkdir(parents=True, exist_ok=True)
     head = f'contact = "{contact}"\n' if contact else ""
-    crawl = "[crawl]\ndelay = 0\ntimeout = 0.5\nmax_attempts = 4\nbackoff = 0.01\n"
+    crawl = f"[crawl]\ndelay = 0\ntimeout = {timeout}\nmax_attempts = 4\nbackoff = 0.01\n"
     (root / "ocwtool.toml").write_text(head + crawl + extra, encoding="utf-8")
     return root

@@ -196,3 +196,14 @@ def test_index_page_links_skip_known_specials_unless_requested() -> None:
     assert len(OcdbSource(WallOptions(specials=True)).parse(index).links) == 2
     empty = OcdbSource().parse(Page(url="https://ocdb.cc/episodes/", status=200, body=b"<html></html>"))
     assert empty.errors == ("no episode links found on the index page: unrecognised layout",)
+
+
+def test_coverage_notes_compare_with_ocw_counts() -> None:
+    from ocwtool.scrapers.sources.ocdb import coverage_notes
+
+    puzzles = list(parse("a-v-b", EpisodeSpec(series=2)).puzzles)
+    assert coverage_notes(puzzles, frozenset({2, 3})) == [
+        "series 2: 2 walls, OCW has 16",
+        "series 3: 0 walls, OCW has 30",
+    ]
+    assert coverage_notes(puzzles, frozenset({16})) == []  # no published count for series 16

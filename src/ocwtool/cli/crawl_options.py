@@ -41,6 +41,8 @@ def echo_outcome(outcome: Any, workspace: Any) -> None:
     """Crawl summaries and join reports to stderr; the stores written to stdout."""
     for report in outcome.crawls:
         click.echo(report.summary.render(report.source), err=True)
+    for note in outcome.notes:
+        click.echo(f"note: {note}", err=True)
     for store, join in outcome.joins.items():
         click.echo(f"[{store}] {join.render()}", err=True)
     for path, count in outcome.written.items():

@@ -15,7 +15,7 @@ from ocwtool.config import Settings
 from ocwtool.schema.models import Puzzle
 from ocwtool.scrapers.base import CrawlOptions
 from ocwtool.scrapers.crawl import CrawlReport, crawl
-from ocwtool.scrapers.sources.ocdb import OcdbSource, WallOptions
+from ocwtool.scrapers.sources.ocdb import OcdbSource, WallOptions, coverage_notes
 from ocwtool.scrapers.sources.smoci import SmociSource, build_walls, facts
 from ocwtool.scrapers.sources.smoci_join import JoinReport, join
 from ocwtool.store import read_puzzles, write_puzzles
@@ -32,6 +32,7 @@ class ScrapeOutcome:
     joins: dict[str, JoinReport] = field(default_factory=dict)
     written: dict[Path, int] = field(default_factory=dict)
     unchanged: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def crawl_smoci(settings: Settings, options: CrawlOptions, *, progress: bool = True) -> CrawlReport:
@@ -53,6 +54,8 @@ def scrape_ocw(
     report = crawl(OcdbSource(walls), options, settings, progress=progress)
     outcome.crawls.append(report)
     puzzles: list[Puzzle] = report.puzzles
+    if options.limit is None and not report.summary.failures:
+        outcome.notes = coverage_notes(puzzles, walls.series)
     if human_performance:
         smoci_opts = replace(options, base_url=smoci_base_url)
         smoci = crawl_smoci(settings, smoci_opts, progress=progress)

@@ -188,3 +188,15 @@ def _group(pid: str, k: int, raw: RawGroup) -> Group:
         raw_clues=raw.clues if clues != raw.clues else None,
         raw_connection=raw.connection if connection != raw.connection else None,
     )
+
+
+def coverage_notes(puzzles: list[Puzzle], series: frozenset[int] | None) -> list[str]:
+    """Compare walls per series with OCW's published counts (``sources.json``) for the series asked."""
+    expected: dict[str, int] = facts()["ocw_walls_per_series"]
+    got = Counter(p.ocw.season for p in puzzles if p.ocw is not None and Flag.SPECIAL not in p.flags)
+    wanted = sorted(int(k) for k in expected if series is None or int(k) in series)
+    return [
+        f"series {n}: {got.get(n, 0)} walls, OCW has {expected[str(n)]}"
+        for n in wanted
+        if got.get(n, 0) != expected[str(n)]
+    ]

@@ -1,8 +1,9 @@
 """SMOCI ("So Much Only Connect Information"): a Datasette site with human performance per wall group.
 
 :class:`SmociSource` crawls the Datasette JSON API of the tables ``walls``, ``wall_groups``,
-``matches`` and ``teams`` (``<table>.json?_shape=objects&_size=max``), following ``next_url`` (or
-building ``_next=<next>``) page by page; every row becomes a ``(table, row)`` record.
+``matches`` and ``teams`` (``<table>.json?_shape=objects&_size=max``), following the ``next`` token
+(``_next=<next>``; ``next_url`` when there is no token) page by page; every row becomes a
+``(table, row)`` record.
 :func:`build_walls` assembles the records into :class:`SmociWall` objects for the join
 (``ocwtool.scrapers.sources.smoci_join``).
 """
@@ -59,10 +60,14 @@ class SmociSource:
 
 
 def _next_link(url: str, doc: Mapping[str, Any]) -> tuple[str, ...]:
-    if doc.get("next_url"):
-        return (str(doc["next_url"]),)
+    """The next page: our own URL plus ``_next=<next>``; ``next_url`` only when there is no token.
+
+    The token is preferred because ``next_url`` is built from the server's view of the request:
+    Datasette 0.65 with ``base_url`` doubles the prefix (``/smoci/smoci/...``) when the prefix is not
+    stripped by a proxy, and a proxy may also rewrite the host.
+    """
     if doc.get("next") is None:
-        return ()
+        return (str(doc["next_url"]),) if doc.get("next_url") else ()
     parts = urlsplit(url)
     query = [(k, v) for k, v in parse_qsl(parts.query) if k != "_next"] + [("_next", str(doc["next"]))]
     return (urlunsplit(parts._replace(query=urlencode(query))),)
