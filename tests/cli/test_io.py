@@ -169,7 +169,7 @@ def test_usage_and_workspace_errors(run: Run, tmp_path: Path) -> None:
     assert code == 2
     assert err.endswith(
         "Error: Invalid value for '-f' / '--format': 'xml' is not one of "
-        "'ocw', 'nyt-archive', 'connections-gold', 'jsonl', 'hf'.\n"
+        "'ocw', 'nyt-archive', 'connections-gold', 'jsonl', 'hf', 'nyt-archive-text'.\n"
     )
     code, _, err = run("import", str(tmp_path / "nope.json"), "--format", "ocw")
     assert (code, err) == (1, f"Error: {tmp_path / 'nope.json'}: no such file\n")

@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "export": ("ocwtool.cli.io", "export_cmd", "Export stores as OCW JSON, JSONL, HF parquet or CSV."),
     "info": ("ocwtool.cli.io", "info_cmd", "Show counts per source, season/year, split, and flags found."),
     "scrape": ("ocwtool.cli.scrape", "scrape_cmd", "Crawl ocdb.cc, SMOCI or NYT into captures and puzzles."),
+    "reconcile": ("ocwtool.cli.reconcile", "reconcile_cmd", "Compare two puzzle stores day by day."),
 }
 
 

@@ -65,6 +65,12 @@ IMPORTERS: dict[str, tuple[str, str, str, str]] = {
     ),
     "jsonl": (_F + "jsonl", "import_file", "", "canonical JSONL store (one puzzle per line)"),
     "hf": (_F + "hf", "import_file", "", "HF datasets parquet file or folder of *.parquet"),
+    "nyt-archive-text": (
+        "ocwtool.scrapers.sources.tryhard",
+        "import_listing_text",
+        "nyt-archive",
+        "tryhardguides archive listing, rendered text",
+    ),
 }
 # name -> (module, function, default file name ({source} is replaced), description)
 EXPORTERS: dict[str, tuple[str, str, str, str]] = {
