@@ -131,3 +131,38 @@ def test_eval_errors_are_one_line(workspace: Path, tmp_path: Path) -> None:
         f"Error: {partial}: no prediction for 1 of 2 walls (first: comma1); add them, or allow missing walls "
         "to score them as empty\n",
     )
+
+
+def test_eval_from_release_parquet(puzzles: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
+    from ocwtool.schema.formats.hf import write_parquet
+
+    release = tmp_path / "rel"
+    write_parquet(puzzles, release / "data" / "ocw" / "test-00000-of-00001.parquet")
+    code, text = _run(
+        tmp_path, "--release", str(release), "--source", "ocw", "--baseline", "random", "--seeds", "2"
+    )
+    assert code == 0, text
+    report = json.loads((tmp_path / "runs" / "eval-random-test.json").read_text())
+    assert report["inputs"]["puzzles"] == 2
+    args = ["-w", str(tmp_path), "eval", "--release", str(release), "--source", "nyt", "--baseline", "random"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "ocwtool", *args],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        check=False,
+    )
+    assert (proc.returncode, proc.stderr) == (
+        1,
+        f"Error: {release}: no config 'nyt' under data/; known: ocw\n",
+    )
+
+
+def test_shipped_evaluator_reads_nyt_levels_from_group_order(nyt_gold: GoldWall, tmp_path: Path) -> None:
+    gold = write_json(tmp_path / "nyt.json", ocw_document([nyt_gold]))
+    g = nyt_gold.groups
+    preds = write_json(
+        tmp_path / "p.json", as_records([nyt_gold], groups_of=lambda _: [g[3], g[1], g[0], g[2]])
+    )
+    report = metrics.evaluate_files(gold, [preds], metrics.Options())
+    assert report["summary"]["grouping"]["weighted_clustering_score"]["mean"] == 10.0

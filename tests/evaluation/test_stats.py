@@ -80,3 +80,14 @@ def test_type_map_from_json_and_jsonl(tmp_path: Path) -> None:
 
 def test_wallscore_fields_feed_stats() -> None:
     assert {"solved", "correct_groups", "matched"} <= set(WallScore.__dataclass_fields__)
+
+
+def test_release_labels_become_type_breakdown_keys(tmp_path: Path) -> None:
+    labels = tmp_path / "rel" / "annotations" / "labels.jsonl"
+    labels.parent.mkdir(parents=True)
+    labels.write_text(
+        '{"group_id": "g1", "label": {"types": ["semantic"], "fine": []}}\n'
+        '{"group_id": "g2", "label": {"types": ["encyclopedic", "multiword"]}}\n'
+    )
+    assert stats.find_type_map(tmp_path / "rel", None) == {"g1": ["semantic"], "g2": ["combined"]}
+    assert stats.find_type_map(tmp_path / "elsewhere", None) is None

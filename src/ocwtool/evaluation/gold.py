@@ -89,15 +89,13 @@ def _configs(release: Path, config: str | None) -> list[Path]:
 
 
 def _release_parquet(release: Path, splits: Sequence[str], config: str | None) -> list[GoldWall] | None:
-    """Read ``data/<config>/<split>-*.parquet`` through the formats adapter (None if unavailable)."""
-    try:
-        from ocwtool.schema.formats import hf  # type: ignore[attr-defined]
-    except ImportError:
-        return None
+    """Read ``data/<config>/<split>-*.parquet`` through the formats adapter (None if there are none)."""
+    from ocwtool.schema.formats.hf import read_parquet
+
     files = [f for c in _configs(release, config) for s in splits for f in sorted(c.glob(f"{s}-*.parquet"))]
     if not files:
         return None
-    puzzles: list[Puzzle] = [p for f in files for p in hf.read_parquet(f)]
+    puzzles: list[Puzzle] = [p for f in files for p in read_parquet(f)]
     return [gold_from_puzzle(p) for p in puzzles]
 
 

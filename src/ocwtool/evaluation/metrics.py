@@ -362,8 +362,12 @@ def _group_key(name: str) -> int:
     return int(tail) if tail.isdigit() else 0
 
 
-def gold_from_record(rec: dict[str, Any], where: str) -> GoldWall:
-    """One wall of an OCW JSON ``dataset`` list (an optional per-group ``level`` marks NYT puzzles)."""
+def gold_from_record(rec: dict[str, Any], where: str, nyt: bool = False) -> GoldWall:
+    """One wall of an OCW JSON ``dataset`` list.
+
+    NYT difficulty levels come from a per-group ``level`` when present; otherwise, for NYT puzzles
+    (``nyt=True`` or a ``nyt-YYYY-MM-DD`` wall id), from the group order (yellow..purple).
+    """
     try:
         wall_id = str(rec["wall_id"])
         groups = [rec["groups"][k] for k in sorted(rec["groups"], key=_group_key)]
@@ -374,6 +378,8 @@ def gold_from_record(rec: dict[str, Any], where: str) -> GoldWall:
         raise MetricsInputError(f"{where}: wall {wall_id}: expected 4 groups of 4 gt_words")
     conns = tuple(str(g.get("gt_connection", "")) for g in groups)
     levels = [g.get("level") for g in groups]
+    if not all(isinstance(x, int) for x in levels) and (nyt or wall_id.startswith("nyt-")):
+        levels = list(range(GROUPS))
     season = rec.get("season")
     return GoldWall(
         wall_id=wall_id,
@@ -408,10 +414,10 @@ def _read_records(path: Path, field_name: str) -> list[Any]:
     raise MetricsInputError(f"{path}: expected a JSON list or an object with a {field_name!r} list")
 
 
-def load_gold(path: Path) -> list[GoldWall]:
+def load_gold(path: Path, nyt: bool = False) -> list[GoldWall]:
     """Gold walls from an OCW JSON file (``{"dataset": [...]}``), a JSON list or JSONL."""
     records = _read_records(Path(path), "dataset")
-    return [gold_from_record(r, f"{path}: record {i}") for i, r in enumerate(records)]
+    return [gold_from_record(r, f"{path}: record {i}", nyt) for i, r in enumerate(records)]
 
 
 def _groups_field(value: Any, where: str) -> tuple[tuple[str, ...], ...] | None:
@@ -569,9 +575,11 @@ def format_table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def evaluate_files(gold_path: Path, prediction_paths: Sequence[Path], opts: Options) -> dict[str, Any]:
+def evaluate_files(
+    gold_path: Path, prediction_paths: Sequence[Path], opts: Options, nyt: bool = False
+) -> dict[str, Any]:
     """Score prediction files (one per seed) against an OCW gold file; returns the JSON report."""
-    golds = load_gold(gold_path)
+    golds = load_gold(gold_path, nyt)
     return evaluate_predictions(golds, [(str(p), load_predictions(p)) for p in prediction_paths], opts)
 
 
@@ -604,6 +612,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--predictions", type=Path, nargs="+", required=True, help="prediction file(s), JSON or JSONL"
     )
+    p.add_argument("--nyt", action="store_true", help="NYT gold: levels from group order (yellow..purple)")
     p.add_argument("--corrected", action="store_true", help="pair groups optimally for WD (not the paper's)")
     p.add_argument("--allow-missing", action="store_true", help="score walls without a prediction as empty")
     p.add_argument("--accent-fold", action="store_true", help="fold accents before ROUGE tokenizing")
@@ -636,7 +645,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         allow_missing=args.allow_missing,
     )
     try:
-        report = evaluate_files(args.gold, args.predictions, opts)
+        report = evaluate_files(args.gold, args.predictions, opts, nyt=args.nyt)
     except MetricsInputError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         return 1

@@ -7,6 +7,8 @@ first averaged over the runs.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -154,7 +156,35 @@ def load_type_map(path: Path) -> dict[str, list[str]]:
         records = None
     if records is None:
         records = [_record_pair(line, path, n) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-    return {str(gid): [t] if isinstance(t, str) else [str(x) for x in t] for gid, t in records}
+    return {str(gid): label_categories(t) for gid, t in records}
+
+
+def label_categories(label: Any) -> list[str]:
+    """Breakdown keys of one label: a string, a list of strings, or an annotations ``KnowledgeLabel``
+    (dumped ``{"types": [...]}`` or the model): one type is itself, two or more are ``combined``
+    (as in "Connecting the Dots")."""
+    dump = getattr(label, "model_dump", None)
+    if callable(dump):
+        label = dump(mode="json")
+    if isinstance(label, dict):
+        types = [str(t) for t in label.get("types", ())]
+        return types if len(types) == 1 else ["combined"] if types else []
+    if isinstance(label, str):
+        return [label]
+    return [str(x) for x in label]
+
+
+def find_type_map(release: Path | None, workspace: Path | None) -> dict[str, list[str]] | None:
+    """Knowledge labels shipped with a release (``annotations/labels.jsonl``) or, for a workspace,
+    the annotations package's release labels (adjudicated, else consensus); ``None`` when absent."""
+    if release is not None:
+        path = release / "annotations" / "labels.jsonl"
+        return load_type_map(path) if path.is_file() else None
+    if workspace is None or importlib.util.find_spec("ocwtool.annotations") is None:
+        return None
+    module = importlib.import_module("ocwtool.annotations.adjudicate")
+    labels: dict[str, Any] = getattr(module, "release_labels", lambda _: {})(workspace)
+    return {gid: label_categories(lab) for gid, lab in labels.items()} or None
 
 
 def _record_pair(line: str, path: Path, lineno: int) -> tuple[str, Any]:
