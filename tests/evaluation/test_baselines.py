@@ -86,3 +86,17 @@ def test_minilm_baseline_on_two_own_walls(golds: list[GoldWall]) -> None:
     )
     report = evaluate_predictions(golds, runs, Options())
     assert report["n_runs"] == 2 and 0 <= report["summary"]["grouping"]["WD"]["mean"] <= 1
+
+
+def test_assignment_kmeans_finds_planted_equal_clusters() -> None:
+    from ocwtool.evaluation.baselines.partition import assignment_kmeans
+
+    rng = np.random.default_rng(1)
+    centres = rng.normal(size=(4, 8)) * 5
+    truth = rng.permutation(np.repeat(np.arange(4), 4))
+    x = centres[truth] + rng.normal(scale=0.3, size=(16, 8))
+    labels = np.array(assignment_kmeans(x))
+    assert sorted(np.bincount(labels)) == [4, 4, 4, 4]
+    assert {frozenset(np.flatnonzero(labels == k)) for k in range(4)} == {
+        frozenset(np.flatnonzero(truth == k)) for k in range(4)
+    }

@@ -120,6 +120,12 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
             interval = f"[{ci['lo']:.4f}, {ci['hi']:.4f}]"
             rows.append(f"  {name:<26}{ci['estimate']:>12.4f}{interval:>24}")
         parts.append("\n".join(rows))
+    for run in report["runs"]:
+        bad = {k: v for k, v in run["issues"].items() if v}
+        if bad:
+            parts.append(
+                f"prediction issues in {run['name']}: " + ", ".join(f"{k} {v}" for k, v in bad.items())
+            )
     for path, info in report.get("parsing", {}).items():
         counts = ", ".join(f"{k} {v}" for k, v in info["totals"].items())
         parts.append(f"raw-text answers in {path}: {counts}")
