@@ -43,6 +43,9 @@ class RandomizedResult:
     stalls: tuple[str, ...] = field(default=())
 
 
+_Built = tuple[list[tuple[str, Group]], list[str]]
+
+
 class _Stall(Exception):
     """No acceptable candidate is left for a slot (the original script would loop forever)."""
 
@@ -75,11 +78,10 @@ def randomize(
         try:
             built = [_rebuild(p, pool, rng, check_every) for p in puzzles]
         except _Stall as stall:
-            stalls.append(
-                f"stream {stream}: {stall}; restarting with stream {stream_name(seed, restart + 1)}"
-            )
+            then = f"restarting with stream {stream_name(seed, restart + 1)}"
+            stalls.append(f"stream {stream}: {stall}; {then if restart < max_restarts else 'giving up'}")
             continue
-        out = tuple(_finish(p, got, pool, rng, (seed, stream)) for p, got in zip(puzzles, built, strict=True))
+        out = tuple(_finish(p, got, pool, (seed, stream)) for p, got in zip(puzzles, built, strict=True))
         return RandomizedResult(out, seed, stream, restart, pool.draws, tuple(stalls))
     raise GenerationError(
         f"the randomized sampler stalled {max_restarts + 1} times (seed {seed}); "
@@ -98,8 +100,9 @@ def _check_input(puzzles: Sequence[Puzzle]) -> None:
         raise GenerationError(f"puzzle id {dup!r} appears twice in the input; wall ids must be unique")
 
 
-def _rebuild(p: Puzzle, pool: _Pool, rng: random.Random, check_every: int) -> list[tuple[str, Group]]:
-    """(source wall, group) of one new wall: its own first group, then one accepted draw per slot."""
+def _rebuild(p: Puzzle, pool: _Pool, rng: random.Random, check_every: int) -> _Built:
+    """One new wall: (source wall, group) for its own first group, then one accepted draw per slot;
+    then its 16 clues shuffled -- before the next wall's draws, as in the script's stream."""
     chosen = [(p.id, p.groups[0])]
     words = set(p.groups[0].clues)
     # sorted(all ids - seen_walls), kept up to date instead of re-sorted each draw: same list.
@@ -119,7 +122,9 @@ def _rebuild(p: Puzzle, pool: _Pool, rng: random.Random, check_every: int) -> li
         words.update(group.clues)
         chosen.append((wall_id, group))
         choices = [w for w in choices if w != wall_id]
-    return chosen
+    clues = [c for _, g in chosen for c in g.clues]
+    rng.shuffle(clues)
+    return chosen, clues
 
 
 def _any_fits(pool: _Pool, choices: list[str], words: set[str]) -> bool:
@@ -130,16 +135,13 @@ def _any_fits(pool: _Pool, choices: list[str], words: set[str]) -> bool:
     )
 
 
-def _finish(
-    p: Puzzle, got: list[tuple[str, Group]], pool: _Pool, rng: random.Random, seeds: tuple[int, str]
-) -> Puzzle:
-    """The new wall: shuffled clues (the script's last call per wall), lineage, inherited metadata.
+def _finish(p: Puzzle, built: _Built, pool: _Pool, seeds: tuple[int, str]) -> Puzzle:
+    """The new wall as a puzzle: lineage, metadata inherited from the original wall.
 
     Flags are the union of the four contributing walls' flags: conservative (a flag may concern a
     group that was not taken), so a validator still sees e.g. a numeric clue that moved walls."""
+    got, clues = built
     groups = [g for _, g in got]
-    clues = [c for g in groups for c in g.clues]
-    rng.shuffle(clues)
     source = f"{p.game.value}-randomized"
     seed, stream = seeds
     params = {"stream": stream, "source_walls": ",".join(w for w, _ in got[1:])}

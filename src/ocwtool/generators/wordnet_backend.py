@@ -183,8 +183,9 @@ def open_nltk(
         if not (src / "data.noun").is_file():
             raise ResourceError(f"no WordNet found (looked on nltk.data.path and in {src}). {INSTALL_HELP}")
         root = prepare_debian_cache(src, cache_dir or default_cache_dir())
-        if str(root) not in nltk.data.path:
-            nltk.data.path.insert(0, str(root))
+        if str(root) in nltk.data.path:  # first, so that this copy is the one found
+            nltk.data.path.remove(str(root))
+        nltk.data.path.insert(0, str(root))
         pointer = nltk.data.find("corpora/wordnet")
     try:
         reader = _reader_class()(pointer, None)
