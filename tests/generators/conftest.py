@@ -21,7 +21,6 @@ from ocwtool.schema.models import (
     Split,
     nyt_number,
 )
-from tests.generators.ocw_loader import load_walls
 
 REAL_OCW = "ocw/onlyconnect_prerelease_618.json"
 THEMES = ["Comet", "Harbour", "Lantern", "Meadow", "Quarry", "Saddle", "Thimble", "Walnut"]
@@ -136,8 +135,10 @@ def real_data(request: pytest.FixtureRequest) -> Path:
 
 @pytest.fixture
 def real_walls(real_data: Path) -> list[Puzzle]:
-    """The 618 real walls (pre-release file), in file order; skips without the shared data."""
-    return load_walls(real_data / REAL_OCW)
+    """The 618 real walls (pre-release file) read by the OCW JSON adapter, in file order."""
+    from ocwtool.schema.formats.ocw_json import import_file
+
+    return list(import_file(real_data / REAL_OCW, "ocw").puzzles)
 
 
 @pytest.fixture(scope="session")

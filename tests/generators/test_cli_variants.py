@@ -182,3 +182,29 @@ def test_missing_wordnet_is_one_clear_line(run: Run, tmp_path: Path) -> None:
         f"Error: no WordNet found (looked on nltk.data.path and in {tmp_path / 'no-wordnet'}). "
         f"{wordnet_backend.INSTALL_HELP}\n"
     )
+
+
+def test_ocw_json_export_has_the_published_variant_shapes(
+    run: Run, tmp_path: Path, fake_wordnet: FakeWordNet
+) -> None:
+    ws = workspace(tmp_path)
+    code, out, err = run(["-w", str(ws), "build-variants", "--ocw-json"])
+    assert code == 0, err
+    assert "  OCW JSON: variants/randomized.ocw.json" in out.splitlines()
+    randomized = json.loads((ws / "variants" / "randomized.ocw.json").read_text())
+    originals = {p.id: p for p in read_puzzles(ws / "puzzles" / "ocw.jsonl")}
+    wall = randomized["dataset"][0]
+    source = originals[wall["wall_id"]]  # Randomized keeps the wall id and the source group ids
+    assert wall["groups"]["group_1"]["group_id"] == source.groups[0].id
+    taken_from = {wall["groups"][k]["group_id"].split("_")[0] for k in ("group_2", "group_3", "group_4")}
+    assert len(taken_from) == 3 and wall["wall_id"] not in taken_from
+    assert wall["gt_connections"] == [wall["groups"][f"group_{k}"]["gt_connection"] for k in range(1, 5)]
+    assert len(wall["overall_human_performance"]["grouping"]) == 4
+    wordnet = json.loads((ws / "variants" / "wordnet.ocw.json").read_text())
+    easy = wordnet["dataset"][0]
+    assert easy["wall_id"].startswith("easy_")
+    assert [easy["groups"][f"group_{k}"]["group_id"] for k in range(1, 5)] == [
+        f"{easy['wall_id']}_{k}" for k in range(1, 5)
+    ]
+    assert all(easy["groups"][f"group_{k}"]["human_performance"] == {} for k in range(1, 5))
+    assert easy["words"] == [w for k in range(1, 5) for w in easy["groups"][f"group_{k}"]["gt_words"]]

@@ -34,8 +34,13 @@ from ocwtool.cli.app import AppContext, pass_app
     default=None,
     help="WordNet, ours: a `wn` lexicon such as oewn:2024 instead of WordNet 3.0 via NLTK.",
 )
+@click.option(
+    "--ocw-json",
+    is_flag=True,
+    help="Also write variants/<kind>.ocw.json in the published OCW JSON variant format.",
+)
 @pass_app
-def build_variants_cmd(app: AppContext, /, kind: str, split: str | None, **opts: Any) -> None:
+def build_variants_cmd(app: AppContext, /, kind: str, split: str | None, ocw_json: bool, **opts: Any) -> None:
     """Build OCW-Randomized and/or OCW-WordNet into variants/<kind>.jsonl with a summary.
 
     Randomized (OCW paper App. C.1.1, exact random-call order): each wall keeps its first group
@@ -48,7 +53,7 @@ def build_variants_cmd(app: AppContext, /, kind: str, split: str | None, **opts:
     Examples:
       ocwtool build-variants
       ocwtool build-variants --kind randomized --split test --seed 42
-      ocwtool build-variants --kind wordnet --fallback --shuffle
+      ocwtool build-variants --kind wordnet --fallback --shuffle --ocw-json
       ocwtool build-variants --kind randomized --source nyt --split all
     """
     from ocwtool.generators import build
@@ -63,6 +68,8 @@ def build_variants_cmd(app: AppContext, /, kind: str, split: str | None, **opts:
             summary = build.build_randomized(settings, request)
         else:
             summary = build.build_wordnet(settings, request, progress=_progress)
+        if ocw_json:
+            summary["ocw_json"] = build.export_ocw_json(settings, request.kind)
         for line in build.stall_warnings(summary):
             click.echo(line, err=True)
         for line in build.describe(summary):

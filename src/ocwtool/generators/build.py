@@ -170,6 +170,20 @@ def _rel(settings: Settings, path: Path) -> str:
         return str(path)
 
 
+def export_ocw_json(settings: Settings, kind: str) -> str:
+    """Write ``variants/<kind>.ocw.json`` (OCW JSON, as the published variant files); return its path.
+
+    WordNet groups carry no human performance, so they are written as ``{}`` as published."""
+    from ocwtool.schema.formats.ocw_json import export_file
+
+    puzzles = read_puzzles(settings.variants_path(kind))
+    if not puzzles:
+        raise InputError(f"{settings.variants_path(kind)}: no puzzles to export")
+    target = settings.variants_dir / f"{kind}.ocw.json"
+    export_file(puzzles, target, {})
+    return _rel(settings, target)
+
+
 def describe(summary: dict[str, Any]) -> list[str]:
     """Human-readable lines for one summary (the CLI prints them; JSON has the full detail)."""
     head = (
@@ -193,6 +207,8 @@ def describe(summary: dict[str, Any]) -> list[str]:
         if skipped:
             more = f" ... (+{len(skipped) - 8} more)" if len(skipped) > 8 else ""
             lines.append(f"  incomplete: {', '.join(skipped[:8])}{more}")
+    if "ocw_json" in summary:
+        lines.append(f"  OCW JSON: {summary['ocw_json']}")
     lines.append(f"  summary: {summary['output'].rsplit('.', 1)[0]}.summary.json")
     return lines
 
