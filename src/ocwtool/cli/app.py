@@ -18,6 +18,13 @@ from ocwtool import __version__
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("ocwtool.cli.workspace", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
     "scrape": ("ocwtool.cli.scrape", "scrape_cmd", "Crawl ocdb.cc, SMOCI or NYT into captures and puzzles."),
+    "validate": (
+        "ocwtool.cli.validate",
+        "validate_cmd",
+        "Check stores and variants; write the validation report.",
+    ),
+    "split": ("ocwtool.cli.split", "split_cmd", "Assign train/validation/test splits in the stores."),
+    "release": ("ocwtool.cli.release", "release_cmd", "Build or verify a compressed, checksummed release."),
 }
 
 
