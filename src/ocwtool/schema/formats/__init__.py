@@ -2,16 +2,23 @@
 
 Each importer is registered in ``IMPORTERS`` under its ``--format`` name and maps a file path to an
 :class:`ImportResult`; each exporter in ``EXPORTERS`` writes puzzles to a path. The CLI (``ocwtool
-import``/``export``) only looks formats up here; modules are imported lazily.
+import``/``export``) only looks formats up here (its ``--format`` choices are these tables' keys);
+modules are imported lazily, and this module imports nothing heavy (no pydantic) so the CLI can read
+the tables cheaply.
 
 Adapter modules and their pure cores (documents already parsed from JSON/HTML/text):
 
 * ``ocw_json``: ``load_document(doc, *, where, source) -> ImportResult`` and
-  ``dump_document(puzzles, season_map=None) -> dict`` (round-trips the OCW JSON file format).
+  ``dump_document(puzzles, extras=None) -> dict`` (round-trips the OCW JSON file format).
 * ``nyt_archive``: the community archive list ``[{id, date, answers:[{level, group, members}]}]``.
 * ``connections_gold``: "Connecting the Dots" gold files ``{allwords, categories:{TITLE:[4]}}``.
+* ``jsonl``: the canonical store format itself.
 * ``hf``: ``features()``, ``to_records``/``from_records``, ``write_parquet``/``read_parquet``.
-* ``csv_export``: one row per clue.
+* ``csv_export``: one row per clue (export only).
+
+Every file-level importer has the signature ``import_file(path, source) -> ImportResult`` and every
+exporter ``export_file(puzzles, path, extras) -> None`` (``extras``: what the import kept, may be
+empty). An importer whose default source name is ``""`` keeps the sources written in the records.
 """
 
 from __future__ import annotations
@@ -20,10 +27,12 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ocwtool.errors import InputError
-from ocwtool.schema.models import Puzzle
+
+if TYPE_CHECKING:
+    from ocwtool.schema.models import Puzzle
 
 
 @dataclass(frozen=True)
@@ -40,12 +49,32 @@ class ImportResult:
 
 
 Importer = Callable[[Path, str], ImportResult]
-Exporter = Callable[[Sequence[Puzzle], Path, dict[str, Any]], None]
+Exporter = Callable[[Sequence["Puzzle"], Path, dict[str, Any]], None]
+
+_F = "ocwtool.schema.formats."
 
 # name -> (module, function, default source name, description)
-IMPORTERS: dict[str, tuple[str, str, str, str]] = {}
-# name -> (module, function, default file name, description)
-EXPORTERS: dict[str, tuple[str, str, str, str]] = {}
+IMPORTERS: dict[str, tuple[str, str, str, str]] = {
+    "ocw": (_F + "ocw_json", "import_file", "ocw", "OCW JSON {season_to_walls_map, dataset:[walls]}"),
+    "nyt-archive": (_F + "nyt_archive", "import_file", "nyt-archive", "NYT community archive list"),
+    "connections-gold": (
+        _F + "connections_gold",
+        "import_file",
+        "connections-gold",
+        "Connecting the Dots gold",
+    ),
+    "jsonl": (_F + "jsonl", "import_file", "", "canonical JSONL store (one puzzle per line)"),
+    "hf": (_F + "hf", "import_file", "", "HF datasets parquet file or folder of *.parquet"),
+}
+# name -> (module, function, default file name ({source} is replaced), description)
+EXPORTERS: dict[str, tuple[str, str, str, str]] = {
+    "ocw": (_F + "ocw_json", "export_file", "{source}.ocw.json", "OCW JSON (readable by the OCW evaluator)"),
+    "nyt-archive": (_F + "nyt_archive", "export_file", "{source}.nyt-archive.json", "NYT archive list"),
+    "connections-gold": (_F + "connections_gold", "export_file", "{source}.gold.json", "Connecting the Dots"),
+    "jsonl": (_F + "jsonl", "export_file", "{source}.jsonl", "canonical JSONL"),
+    "hf": (_F + "hf", "export_file", "{source}.parquet", "HF datasets parquet with explicit Features"),
+    "csv": (_F + "csv_export", "export_file", "{source}.csv", "one row per clue"),
+}
 
 
 def get_importer(name: str) -> Importer:

@@ -1,0 +1,182 @@
+"""Hugging Face ``datasets`` parquet with explicit :func:`features` (the one definition).
+
+One row per puzzle; columns mirror :class:`~ocwtool.schema.models.Puzzle`: ``groups`` is a list of
+structs, ``ocw``/``nyt``/``provenance``/``lineage`` are structs (null when absent), ``flags`` a list
+of strings, ``lineage.params`` a list of ``{key, value}`` (Arrow maps do not round-trip through
+``datasets``), and ``provenance.fetched_at`` an ISO-8601 string (keeps naive and aware times
+exactly). The Features are stored in the parquet schema metadata, so ``datasets.load_dataset(
+"parquet", data_files=...)`` gives back exactly :func:`features`. Reading uses pyarrow only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ocwtool.errors import InputError, SchemaError
+from ocwtool.fsio import atomic_open
+from ocwtool.schema.formats import ImportResult
+from ocwtool.schema.models import Puzzle
+from ocwtool.store import puzzle_from_dict
+
+if TYPE_CHECKING:
+    import datasets
+
+COLUMNS = ("id", "game", "source", "clues", "groups", "split", "flags", "ocw", "nyt", "provenance", "lineage")
+
+
+def features() -> datasets.Features:
+    """The HF ``datasets.Features`` of a puzzle table (import of ``datasets`` happens here)."""
+    from datasets import Features, List, Value
+
+    text = Value("string")
+    hp = {"grouping": Value("int8"), "connection": Value("int8")}
+    group = {
+        "id": text,
+        "clues": List(text, length=4),
+        "connection": text,
+        "level": Value("int8"),
+        "human_performance": hp,
+        "raw_clues": List(text, length=4),
+        "raw_connection": text,
+    }
+    ocw = {
+        "season": Value("int32"),
+        "episode": Value("int32"),
+        "wall_name": text,
+        "wall_index": Value("int8"),
+        "teams": List(text),
+        "team": text,
+        "air_date": Value("date32"),
+        "source_url": text,
+        "title": text,
+    }
+    nyt = {
+        "date": Value("date32"),
+        "number": Value("int32"),
+        "editor": text,
+        "internal_id": Value("int64"),
+        "illustrator": text,
+        "picture": Value("bool"),
+        "emoji": Value("bool"),
+        "exclude": Value("bool"),
+    }
+    provenance = {
+        "source": text,
+        "url": text,
+        "capture_id": text,
+        "sha256": text,
+        "parser_version": text,
+        "fetched_at": text,
+    }
+    lineage = {
+        "kind": text,
+        "seed": Value("int64"),
+        "parents": List(text),
+        "params": List({"key": text, "value": text}),
+    }
+    return Features(
+        {
+            "id": text,
+            "game": text,
+            "source": text,
+            "clues": List(text, length=16),
+            "groups": List(group),
+            "split": text,
+            "flags": List(text),
+            "ocw": ocw,
+            "nyt": nyt,
+            "provenance": provenance,
+            "lineage": lineage,
+        }
+    )
+
+
+def to_records(puzzles: Sequence[Puzzle]) -> list[dict[str, Any]]:
+    """Plain rows matching :func:`features` (dates as ``datetime.date``, enums as strings)."""
+    return [_record(p) for p in puzzles]
+
+
+def _record(p: Puzzle) -> dict[str, Any]:
+    row = p.model_dump(mode="json")
+    if p.ocw is not None and p.ocw.air_date is not None:
+        row["ocw"]["air_date"] = p.ocw.air_date
+    if p.nyt is not None:
+        row["nyt"]["date"] = p.nyt.date
+    if p.lineage is not None:
+        row["lineage"]["params"] = [{"key": k, "value": v} for k, v in p.lineage.params.items()]
+    return row
+
+
+def from_records(rows: Sequence[dict[str, Any]], where: str = "records") -> list[Puzzle]:
+    """Puzzles from rows of :func:`to_records` (or read back from parquet), validated."""
+    return [puzzle_from_dict(_unrecord(row), f"{where}: row {i}") for i, row in enumerate(rows)]
+
+
+def _unrecord(row: dict[str, Any]) -> dict[str, Any]:
+    data = {k: v for k, v in row.items() if v is not None}
+    lineage = data.get("lineage")
+    if lineage is not None:
+        data["lineage"] = {
+            **lineage,
+            "params": {kv["key"]: kv["value"] for kv in lineage.get("params") or []},
+        }
+    data["groups"] = [_drop_none(g) for g in data.get("groups") or []]
+    for key in ("ocw", "nyt", "provenance", "lineage"):
+        if key in data:
+            data[key] = _drop_none(data[key])
+    return data
+
+
+def _drop_none(obj: dict[str, Any]) -> dict[str, Any]:
+    """Nulls mean "unset": drop them so model defaults (e.g. ``parser_version``) apply."""
+    return {k: v for k, v in obj.items() if v is not None}
+
+
+def write_parquet(puzzles: Sequence[Puzzle], path: Path) -> None:
+    """Atomically write puzzles as one parquet file whose schema carries the HF Features."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pylist(to_records(puzzles), schema=features().arrow_schema)
+    with atomic_open(path, "wb") as fh:
+        pq.write_table(table, fh)
+
+
+def read_parquet(path: Path) -> list[Puzzle]:
+    """Puzzles from a parquet file, or from every ``*.parquet`` under a folder (sorted by path)."""
+    import pyarrow.parquet as pq
+
+    files = sorted(Path(path).rglob("*.parquet")) if Path(path).is_dir() else [Path(path)]
+    if not files:
+        raise InputError(f"{path}: no *.parquet files in this folder")
+    puzzles: list[Puzzle] = []
+    for file in files:
+        try:
+            table = pq.read_table(file)
+        except FileNotFoundError:
+            raise InputError(f"{file}: no such file") from None
+        except Exception as exc:  # pyarrow raises several unrelated types for a bad file
+            raise InputError(f"{file}: not a readable parquet file: {exc}") from None
+        missing = [
+            c
+            for c in ("id", "game", "source", "clues", "groups", "provenance")
+            if c not in table.column_names
+        ]
+        if missing:
+            raise SchemaError(
+                f"{file}: missing column(s) {', '.join(missing)}; expected the ocwtool puzzle Features"
+            )
+        puzzles.extend(from_records(table.to_pylist(), str(file)))
+    return puzzles
+
+
+def import_file(path: Path, source: str) -> ImportResult:
+    """Import registry entry: records keep their own ``source``."""
+    return ImportResult(puzzles=tuple(read_parquet(path)))
+
+
+def export_file(puzzles: Sequence[Puzzle], path: Path, extras: dict[str, Any]) -> None:
+    """Export registry entry."""
+    write_parquet(puzzles, path)
