@@ -16,6 +16,14 @@ from ocwtool.validators.corpus import Corpus, wall_key
 from ocwtool.validators.rules import Finding
 
 NEAR_DUPLICATE_MIN_SHARED = 12
+# A board whose clues are mostly pictures or emoji normalises to a handful of empty strings: such a
+# key identifies nothing, so walls with fewer identifying clues are left out of the wall rules.
+MIN_IDENTIFYING_CLUES = 12
+
+
+def identifying(key: frozenset[str]) -> bool:
+    """Does this normalised clue set have enough non-empty clues to identify a wall?"""
+    return len(key - {""}) >= MIN_IDENTIFYING_CLUES
 
 
 def _split(p: Puzzle) -> str:
@@ -37,7 +45,9 @@ def check_same_wall(corpus: Corpus) -> Iterator[Finding]:
     """L02/L03: the same normalised wall in two splits (never allowed) or twice at all."""
     by_key: dict[frozenset[str], list[Puzzle]] = defaultdict(list)
     for p in corpus.puzzles:
-        by_key[wall_key(p)].append(p)
+        key = wall_key(p)
+        if identifying(key):
+            by_key[key].append(p)
     for group in by_key.values():
         if len(group) < 2:
             continue
@@ -54,7 +64,7 @@ def near_duplicates(
     keys = [wall_key(p) for p in puzzles]
     index: dict[str, list[int]] = defaultdict(list)
     for i, key in enumerate(keys):
-        for clue in key:
+        for clue in key if identifying(key) else ():
             if clue:  # clues with no [a-z0-9] at all say nothing about identity
                 index[clue].append(i)
     pairs: list[tuple[int, int, int]] = []
