@@ -146,9 +146,8 @@ def tool_commit() -> str | None:
 def copy_extras(settings: Settings, root: Path) -> list[str]:
     """Copy the evaluator, baseline scores and adjudicated annotations when they exist."""
     included = []
-    spec = (
-        importlib.util.find_spec(EVALUATOR_MODULE) if importlib.util.find_spec("ocwtool.evaluation") else None
-    )
+    parent = EVALUATOR_MODULE.rpartition(".")[0]
+    spec = importlib.util.find_spec(EVALUATOR_MODULE) if importlib.util.find_spec(parent) else None
     if spec is not None and spec.origin:
         write_bytes(root / "evaluate.py", Path(spec.origin).read_bytes())
         included.append("`evaluate.py`: the standalone evaluator (OCW tasks 1 and 2, NYT scoring)")

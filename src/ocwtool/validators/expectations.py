@@ -30,7 +30,7 @@ SUITES: tuple[Spec, ...] = (
         "ExpectColumnValueLengthsToBeBetween",
         {"column": "clue", "min_value": 1, "max_value": 100},
     ),
-    ("clues", "G03", "ExpectColumnValuesToMatchRegex", {"column": "clue", "regex": r"^(\S.*\S|\S)$"}),
+    ("clues", "G03", "ExpectColumnValuesToMatchRegex", {"column": "clue", "regex": r"^(?:\S.*\S|\S)$"}),
     ("clues", "G04", "ExpectCompoundColumnsToBeUnique", {"column_list": ["config", "puzzle_id", "position"]}),
     (
         "groups",
@@ -146,6 +146,10 @@ def _finding(table: str, frame: pd.DataFrame, r: Any) -> Finding:
     config = r.expectation_config
     rule = str(config.meta["rule"])
     column = config.kwargs.get("column") or config.kwargs.get("column_list") or "table"
+    wanted = [column] if isinstance(column, str) else list(column)
+    missing = [c for c in wanted if c != "table" and c not in frame.columns]
+    if missing:
+        return Finding("G18", (table,), f"{config.type} needs column(s) {', '.join(missing)}")
     if r.exception_info.get("raised_exception"):
         message = str(r.exception_info.get("exception_message") or "expectation raised").splitlines()[0]
         return Finding("G18", (table,), f"{config.type} on {column}: {message}")

@@ -111,7 +111,8 @@ def check_ranges(corpus: Corpus, today: dt.date | None = None) -> Iterator[Findi
 
 def check_nyt_gaps(corpus: Corpus) -> Iterator[Finding]:
     """S11: list the days missing between the first and last NYT puzzle."""
-    dates = sorted({p.nyt.date for p in corpus.puzzles if p.nyt is not None})
+    # Out-of-range dates are S10's business; they would only flood the gap list.
+    dates = sorted({p.nyt.date for p in corpus.puzzles if p.nyt is not None and p.nyt.date >= NYT_EPOCH})
     if len(dates) < 2:
         return
     have = set(dates)
