@@ -134,8 +134,8 @@ def _extract_zip(archive: Path, dest: Path, max_member: int, max_total: int) -> 
         total = 0
         for info in zf.infolist():
             check_member_name(info.filename)
-            mode = info.external_attr >> 16
-            if stat.S_ISLNK(mode) or (mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))):
+            kind = stat.S_IFMT(info.external_attr >> 16)  # 0 when the zip records no file type
+            if kind not in (0, stat.S_IFREG, stat.S_IFDIR):
                 raise UnsafeArchiveError(
                     f"archive member {info.filename!r} is a link or special file; refusing"
                 )
