@@ -168,3 +168,18 @@ def test_evaluator_hook_ships_the_module_verbatim(tmp_path: Path, monkeypatch: p
     folder, _ = build_release(settings, ReleaseSpec("demo", "0.1.0"), expectations=False)
     assert (folder / "evaluate.py").read_bytes() == Path(rules.__file__).read_bytes()
     assert "`evaluate.py`: the standalone evaluator" in (folder / "README.md").read_text()
+
+
+def test_split_from_a_built_release_restores_the_assignment(built: Built, tmp_path: Path) -> None:
+    copy = tmp_path / "ws"
+    shutil.copytree(built.settings.root, copy, ignore=shutil.ignore_patterns("releases"))
+    settings = load_settings(copy)
+    original = {}
+    for source in ("ocw", "nyt"):
+        items = read_puzzles(settings.puzzles_path(source))
+        original.update({p.id: p.split for p in items})
+        write_puzzles(settings.puzzles_path(source), [p.model_copy(update={"split": None}) for p in items])
+    out = _cli("-w", str(copy), "split", "--splits-from", str(built.folder))
+    assert out.returncode == 0, out.stderr
+    restored = {p.id: p.split for s in ("ocw", "nyt") for p in read_puzzles(settings.puzzles_path(s))}
+    assert restored == original

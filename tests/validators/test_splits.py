@@ -106,6 +106,13 @@ def test_split_command_writes_the_stores(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[1].split() == ["puzzles/nyt.jsonl", "4", "0", "4", "0"]
     assert out.stdout.splitlines()[2].split() == ["puzzles/ocw.jsonl", "2", "2", "16", "0"]
+    assert out.stderr == "Note: OCW sizes 62/62/494 rescaled to 2/2/16 for 20 walls\n"
+    dry = _cli("-w", str(settings.root), "split", "--dry-run")
+    assert dry.stderr.splitlines() == [
+        "Note: OCW sizes 62/62/494 rescaled to 2/2/16 for 20 walls",
+        "Note: 8 NYT puzzle(s) left unchanged: pass --nyt-cutoff DATE[,DATE] to split them",
+        "Dry run: nothing written.",
+    ]
     walls = read_puzzles(settings.puzzles_path("ocw"))
     assert Counter(w.split for w in walls) == {Split.TRAIN: 2, Split.VALIDATION: 2, Split.TEST: 16}
     # variants take the split their parents agree on, else keep theirs (test, as generated)

@@ -73,7 +73,7 @@ def split_cmd(
     """
     from ocwtool.releases.splits import split_workspace
 
-    counts = split_workspace(
+    summary = split_workspace(
         app.settings(),
         seed=seed,
         sizes=sizes,
@@ -83,7 +83,9 @@ def split_cmd(
         dry_run=dry_run,
     )
     click.echo(f"{'store':<28} {'train':>6} {'validation':>10} {'test':>6} {'unassigned':>10}")
-    for store, c in counts.items():
+    for store, c in summary.counts.items():
         click.echo(f"{store:<28} {c['train']:>6} {c['validation']:>10} {c['test']:>6} {c['unassigned']:>10}")
+    for note in summary.notes:
+        click.echo(f"Note: {note}", err=True)
     if dry_run:
         click.echo("Dry run: nothing written.", err=True)

@@ -21,6 +21,7 @@ import random
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from ocwtool.config import Settings
@@ -160,6 +161,14 @@ def inherit_splits(variants: Iterable[Puzzle], parents: dict[str, Puzzle]) -> li
     return out
 
 
+@dataclass(frozen=True)
+class SplitSummary:
+    """Counts per store and split after assignment, and notes for the user."""
+
+    counts: dict[str, dict[str, int]]
+    notes: tuple[str, ...] = ()
+
+
 def split_workspace(
     settings: Settings,
     *,
@@ -169,8 +178,8 @@ def split_workspace(
     splits_from: Path | None = None,
     sources: Sequence[str] | None = None,
     dry_run: bool = False,
-) -> dict[str, dict[str, int]]:
-    """Assign splits in every store (each rewritten atomically); return counts per store and split."""
+) -> SplitSummary:
+    """Assign splits in every store (each rewritten atomically); return counts and notes."""
     from ocwtool.store import read_puzzles, store_paths, write_puzzles
 
     puzzles_dir, variants_dir = settings.puzzles_dir, settings.variants_dir
@@ -178,17 +187,18 @@ def split_workspace(
     if not stores:
         raise InputError(f"no puzzle stores to split in {puzzles_dir}; import or scrape puzzles first")
     everything = [p for items in stores.values() for p in items]
-    plan = _plan(everything, seed, sizes, nyt_cutoffs, splits_from)
+    plan, notes = _plan(everything, seed, sizes, nyt_cutoffs, splits_from)
     updated = {path: apply_plan(items, plan) for path, items in stores.items()}
     parents = {p.id: p for items in updated.values() for p in items}
     variants = {p: inherit_splits(read_puzzles(p), parents) for p in store_paths(variants_dir)}
     if not dry_run:
         for path, items in [*updated.items(), *variants.items()]:
             write_puzzles(path, items)
-    return {
-        path.parent.name + "/" + path.name: _count(items)
+    counts = {
+        f"{path.parent.name}/{path.name}": _count(items)
         for path, items in [*updated.items(), *variants.items()]
     }
+    return SplitSummary(counts, tuple(notes))
 
 
 def _plan(
@@ -197,15 +207,27 @@ def _plan(
     sizes: Sequence[int],
     nyt_cutoffs: Sequence[dt.date],
     splits_from: Path | None,
-) -> dict[str, Split]:
+) -> tuple[dict[str, Split], list[str]]:
+    nyt = [p for p in puzzles if p.nyt is not None]
     if splits_from is not None:
         plan = plan_from_release(puzzles, splits_from)
-        rest = [p for p in puzzles if p.id not in plan and p.nyt is not None]
-        return {**plan, **(plan_nyt(rest, nyt_cutoffs) if nyt_cutoffs else {})}
-    ocw = [p for p in puzzles if p.ocw is not None or p.nyt is None]
-    nyt = [p for p in puzzles if p.nyt is not None]
+        rest = [p for p in nyt if p.id not in plan]
+        plan.update(plan_nyt(rest, nyt_cutoffs) if nyt_cutoffs and rest else {})
+        missing = len(puzzles) - len(plan)
+        return plan, [
+            f"{missing} puzzle(s) not found in {splits_from}: split left unchanged"
+        ] if missing else []
+    ocw = [p for p in puzzles if p.nyt is None]
     plan = plan_ocw(ocw, seed, sizes) if ocw else {}
-    return {**plan, **(plan_nyt(nyt, nyt_cutoffs) if nyt_cutoffs else {})}
+    notes = []
+    walls = len({wall_key(p) for p in ocw})
+    if ocw and sum(sizes) != walls:
+        scaled = "/".join(map(str, scale_sizes(sizes, walls)))
+        notes.append(f"OCW sizes {'/'.join(map(str, sizes))} rescaled to {scaled} for {walls} walls")
+    if nyt and not nyt_cutoffs:
+        notes.append(f"{len(nyt)} NYT puzzle(s) left unchanged: pass --nyt-cutoff DATE[,DATE] to split them")
+    plan.update(plan_nyt(nyt, nyt_cutoffs) if nyt and nyt_cutoffs else {})
+    return plan, notes
 
 
 def _count(items: Iterable[Puzzle]) -> dict[str, int]:
