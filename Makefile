@@ -28,8 +28,18 @@ wordnet:
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y wordnet-base wordnet-sense-index; \
 	fi
 
+EXAMPLES := src/ocwtool/data/examples
+OCWTOOL := $(VENV)/bin/ocwtool -w $(WORKSPACE)
+
+# Until `ocwtool demo` exists: import, export and describe the embedded original examples.
 demo: $(VENV)/.core
-	$(VENV)/bin/ocwtool -w $(WORKSPACE) demo
+	@[ -f $(WORKSPACE)/ocwtool.toml ] || $(OCWTOOL) init
+	$(OCWTOOL) import $(EXAMPLES)/ocw_example.json --format ocw
+	$(OCWTOOL) import $(EXAMPLES)/nyt_archive_example.json --format nyt-archive --source nyt
+	$(OCWTOOL) export --format ocw --source ocw
+	$(OCWTOOL) export --format hf
+	$(OCWTOOL) export --format csv
+	$(OCWTOOL) info
 
 lint: $(VENV)/.all
 	$(VENV)/bin/ruff check src tests benchmarks

@@ -17,6 +17,13 @@ from ocwtool import __version__
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("ocwtool.cli.workspace", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
+    "import": (
+        "ocwtool.cli.io",
+        "import_cmd",
+        "Import a file (OCW JSON, NYT archive, gold, JSONL, HF) as a store.",
+    ),
+    "export": ("ocwtool.cli.io", "export_cmd", "Export stores as OCW JSON, JSONL, HF parquet or CSV."),
+    "info": ("ocwtool.cli.io", "info_cmd", "Show counts per source, season/year, split, and flags found."),
     "scrape": ("ocwtool.cli.scrape", "scrape_cmd", "Crawl ocdb.cc, SMOCI or NYT into captures and puzzles."),
     "validate": (
         "ocwtool.cli.validate",

@@ -75,7 +75,8 @@ def load_document(doc: Any, *, where: str, source: str, provenance: Provenance |
             extras["keys"][puzzle.id] = key
         puzzles.append(puzzle)
     excluded = sum(Flag.EXCLUDED in p.flags for p in puzzles)
-    warnings = (f"{excluded} games marked exclude (kept, flag excluded)",) if excluded else ()
+    noun = "game" if excluded == 1 else "games"
+    warnings = (f"{excluded} {noun} marked exclude (kept, flag excluded)",) if excluded else ()
     return ImportResult(puzzles=tuple(puzzles), warnings=warnings, extras=extras)
 
 

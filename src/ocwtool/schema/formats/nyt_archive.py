@@ -163,17 +163,27 @@ def _summary_notes(puzzles: list[Puzzle]) -> list[str]:
     notes = []
     by_order = sum(Flag.LEVEL_FROM_ORDER in p.flags for p in puzzles)
     if by_order:
-        notes.append(
-            f"{by_order} puzzles have level -1: levels taken from list order (flag level_from_order)"
-        )
+        notes.append(f"{_puzzles(by_order)} level -1: levels taken from list order (flag level_from_order)")
     days = sorted(p.nyt.date for p in puzzles if p.nyt is not None)
     have = set(days)
     missing = [days[0] + dt.timedelta(n) for n in range((days[-1] - days[0]).days + 1)] if days else []
     missing = [d for d in missing if d not in have]
     if missing:
         shown = ", ".join(d.isoformat() for d in missing[:10]) + (" ..." if len(missing) > 10 else "")
-        notes.append(f"{len(missing)} days missing between {days[0]} and {days[-1]}: {shown}")
+        known = sum(d.isoformat() in picture_days() for d in missing)
+        notes.append(
+            f"{_days(len(missing))} missing between {days[0]} and {days[-1]} "
+            f"({known} of them known picture days): {shown}"
+        )
     return notes
+
+
+def _puzzles(n: int) -> str:
+    return "1 puzzle has" if n == 1 else f"{n} puzzles have"
+
+
+def _days(n: int) -> str:
+    return "1 day" if n == 1 else f"{n} days"
 
 
 # Export ---------------------------------------------------------------------------------------

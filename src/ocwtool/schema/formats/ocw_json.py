@@ -107,6 +107,7 @@ def _load_wall(
     numeric: list[Any] = []
     words = [_clue(v, f"{at}: words[{k}]", numeric) for k, v in enumerate(_list16(wall, "words", at))]
     groups = _load_groups(wall.get("groups"), at, numeric, extras)
+    _check_words(words, groups, at)
     flags = content_flags(words, [g.connection for g in groups])
     notes = _wall_notes(wall, groups, at, wall_id, extras)
     if numeric:
@@ -125,6 +126,18 @@ def _load_wall(
         "provenance": prov,
     }
     return puzzle_from_dict(data, at), notes
+
+
+def _check_words(words: list[str], groups: list[Group], at: str) -> None:
+    """``words`` must be the groups' 16 clues (as a multiset); say which differ."""
+    have, want = Counter(words), Counter(c for g in groups for c in g.clues)
+    if have != want:
+        extra = ", ".join(repr(c) for c in sorted((have - want).elements()))
+        missing = ", ".join(repr(c) for c in sorted((want - have).elements()))
+        raise SchemaError(
+            f"{at}: field 'words': expected the 16 gt_words of the groups; "
+            f"not in any group: {extra or 'none'}; missing: {missing or 'none'}"
+        )
 
 
 def _list16(wall: dict[str, Any], key: str, at: str) -> list[Any]:

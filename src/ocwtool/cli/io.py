@@ -1,0 +1,143 @@
+"""``ocwtool import``, ``ocwtool export`` and ``ocwtool info``.
+
+The ``--format`` choices come from the ``IMPORTERS``/``EXPORTERS`` tables of
+``ocwtool.schema.formats``, read only when a command is used (module level stays click + stdlib).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ocwtool.cli.app import AppContext, pass_app
+
+SPLITS = ("train", "validation", "test")
+
+
+class RegistryChoice(click.Choice):  # type: ignore[type-arg]
+    """A ``click.Choice`` over the keys of a format table, looked up on first use."""
+
+    def __init__(self, table: str) -> None:
+        self._table = table
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[str]:
+        from ocwtool.schema import formats
+
+        table: dict[str, Any] = getattr(formats, self._table)
+        return tuple(table)
+
+    @choices.setter
+    def choices(self, value: Any) -> None:  # click's __init__ assigns; the table is the truth
+        pass
+
+
+@click.command("import")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("-f", "--format", "fmt", required=True, type=RegistryChoice("IMPORTERS"), help="Input format.")
+@click.option(
+    "-s", "--source", help="Store name: writes puzzles/<source>.jsonl (default: the format's name)."
+)
+@click.option("--split", type=click.Choice(SPLITS), help="Mark every imported puzzle with this split.")
+@pass_app
+def import_cmd(app: AppContext, file: Path, fmt: str, source: str | None, split: str | None) -> None:
+    """Import FILE into the workspace as a canonical puzzle store.
+
+    Replaces puzzles/<source>.jsonl (re-importing is idempotent); document-level details needed to
+    export the file back unchanged go to puzzles/<source>.meta.json. Warnings go to stderr.
+
+    \b
+    Examples:
+      ocwtool import onlyconnect.json --format ocw
+      ocwtool import connections.json --format nyt-archive --source nyt
+      ocwtool import test.json --format ocw --source ocw-test --split test
+    """
+    from ocwtool.schema.models import Split
+    from ocwtool.workspace_io import import_into
+
+    report = import_into(app.settings(), file, fmt, source, Split(split) if split else None)
+    for warning in report.warnings:
+        click.echo(f"Warning: {warning}", err=True)
+    flags = ", ".join(f"{k} {v}" for k, v in report.flags.items()) or "none"
+    store = _rel(report.store, app.workspace)
+    click.echo(
+        f"Imported {report.count} puzzles from {file} into {store} "
+        f"({_plural(len(report.warnings), 'warning')}; flags: {flags})"
+    )
+
+
+@click.command("export")
+@click.option("-f", "--format", "fmt", required=True, type=RegistryChoice("EXPORTERS"), help="Output format.")
+@click.option(
+    "-s", "--source", "sources", multiple=True, help="Store(s) to export (default: all). Repeatable."
+)
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), help="Output file.")
+@click.option("--game", type=click.Choice(("ocw", "nyt")), help="Only puzzles of this game.")
+@click.option("--split", type=click.Choice(SPLITS), help="Only puzzles of this split (a subset).")
+@pass_app
+def export_cmd(
+    app: AppContext, fmt: str, sources: tuple[str, ...], out: Path | None, game: str | None, split: str | None
+) -> None:
+    """Export puzzle stores to a file (default: exports/<source>.<ext> in the workspace).
+
+    With a single --source, details kept by its import (e.g. the OCW season map form) are used, so
+    an imported file comes back equal.
+
+    \b
+    Examples:
+      ocwtool export --format ocw --source ocw --out onlyconnect.json
+      ocwtool export --format hf --out puzzles.parquet
+      ocwtool export --format csv --game nyt
+      ocwtool export --format ocw --source ocw --split test --out test.json
+    """
+    from ocwtool.workspace_io import export_to
+
+    report = export_to(app.settings(), fmt, sources, out, game=game, split=split)
+    target = _rel(report.path, app.workspace)
+    click.echo(f"Exported {report.count} puzzles from {', '.join(report.sources)} to {target}")
+
+
+@click.command("info")
+@click.option("-s", "--source", "sources", multiple=True, help="Store(s) to describe (default: all).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@pass_app
+def info_cmd(app: AppContext, sources: tuple[str, ...], as_json: bool) -> None:
+    """Show what the workspace holds: puzzles per source, season/year and split, and flags found
+    (duplicate clues, blank connections, picture puzzles, stored flags).
+
+    \b
+    Examples:
+      ocwtool info
+      ocwtool -w my-dataset info --json
+    """
+    from ocwtool.info import render, summarize
+    from ocwtool.workspace_io import available_sources, load_sources
+
+    settings = app.settings()
+    if not sources and not available_sources(settings):
+        click.echo(
+            f"Workspace {app.workspace} has no puzzles yet; import some: ocwtool import FILE --format ocw"
+        )
+        return
+    summary = summarize(load_sources(settings, sources))
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+    else:
+        click.echo(render(summary, str(app.workspace)))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _rel(path: Path, root: Path) -> str:
+    """``path`` relative to the workspace when inside it (shorter, stable messages)."""
+    try:
+        return str(path.resolve().relative_to(root))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,140 @@
+"""Import files into a workspace's puzzle stores and export stores to files (the CLI's library side).
+
+An import writes ``puzzles/<source>.jsonl`` (replacing it: re-importing the same file is idempotent)
+and, when the format keeps document-level extras, ``puzzles/<source>.meta.json`` beside it (a stale
+one is removed). An export reads one or more stores (filtered by game and split) and writes one file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ocwtool.config import Settings
+from ocwtool.errors import InputError
+from ocwtool.fsio import read_json, write_json
+from ocwtool.schema.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
+from ocwtool.schema.models import Puzzle, Split
+from ocwtool.store import read_puzzles, store_paths, write_puzzles
+
+SOURCE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import did: where the store is, how many puzzles, the warnings and flags seen."""
+
+    source: str
+    store: Path
+    count: int
+    warnings: tuple[str, ...]
+    flags: dict[str, int]
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    """What an export wrote."""
+
+    path: Path
+    count: int
+    sources: tuple[str, ...]
+
+
+def meta_path(settings: Settings, source: str) -> Path:
+    """Where the extras of a store live: ``puzzles/<source>.meta.json``."""
+    return settings.puzzles_dir / f"{source}.meta.json"
+
+
+def check_source_name(name: str) -> str:
+    """A source name is a file name stem: letters, digits, ``.``, ``_``, ``-``."""
+    if not SOURCE_NAME.match(name):
+        raise InputError(f"invalid source name {name!r}: use letters, digits, '.', '_' or '-'")
+    return name
+
+
+def import_into(
+    settings: Settings, path: Path, fmt: str, source: str | None = None, split: Split | None = None
+) -> ImportReport:
+    """Import ``path`` (format ``fmt``) into the store of ``source`` (default: the format's)."""
+    importer = get_importer(fmt)
+    default = IMPORTERS[fmt][2]
+    result = importer(Path(path), check_source_name(source or default or "imported"))
+    puzzles = list(result.puzzles)
+    name = check_source_name(source or default or _source_of(puzzles, Path(path)))
+    if split is not None:
+        puzzles = [p.model_copy(update={"split": split}) for p in puzzles]
+    store = settings.puzzles_path(name)
+    count = write_puzzles(store, puzzles)
+    meta = meta_path(settings, name)
+    if result.extras:
+        write_json(meta, result.extras)
+    else:
+        meta.unlink(missing_ok=True)
+    flags = Counter(f.value for p in puzzles for f in p.flags)
+    return ImportReport(name, store, count, result.warnings, dict(sorted(flags.items())))
+
+
+def _source_of(puzzles: Sequence[Puzzle], path: Path) -> str:
+    """Store name for formats that carry their own sources: the one source, else the file stem."""
+    sources = {p.source for p in puzzles}
+    if len(sources) == 1:
+        return sources.pop()
+    return path.name.split(".")[0] or "imported"
+
+
+def available_sources(settings: Settings) -> list[str]:
+    """Names of the workspace's stores (``puzzles/*.jsonl``), sorted."""
+    return [p.stem for p in store_paths(settings.puzzles_dir)]
+
+
+def load_sources(settings: Settings, sources: Sequence[str] = ()) -> dict[str, list[Puzzle]]:
+    """Puzzles of each named store (all stores when ``sources`` is empty)."""
+    known = available_sources(settings)
+    if not known:
+        raise InputError(
+            f"no puzzles in {settings.puzzles_dir}; import some first: ocwtool import FILE --format ocw"
+        )
+    for name in sources:
+        if name not in known:
+            raise InputError(f"no store {settings.puzzles_path(name)}; known sources: {', '.join(known)}")
+    return {name: read_puzzles(settings.puzzles_path(name)) for name in (sources or known)}
+
+
+def export_to(
+    settings: Settings,
+    fmt: str,
+    sources: Sequence[str] = (),
+    out: Path | None = None,
+    *,
+    game: str | None = None,
+    split: str | None = None,
+) -> ExportReport:
+    """Write the selected stores' puzzles (optionally one game / one split) in format ``fmt``."""
+    exporter = get_exporter(fmt)
+    stores = load_sources(settings, sources)
+    chosen = {
+        name: [
+            p for p in ps if (game is None or p.game.value == game) and (split is None or p.split == split)
+        ]
+        for name, ps in stores.items()
+    }
+    puzzles = [p for ps in chosen.values() for p in ps]
+    if not puzzles:
+        raise InputError(f"nothing to export from {', '.join(stores)} (game={game}, split={split})")
+    used = [name for name, ps in chosen.items() if ps]
+    label = used[0] if len(used) == 1 else "all"
+    target = out or settings.root / "exports" / EXPORTERS[fmt][2].format(source=label)
+    exporter(puzzles, Path(target), _extras(settings, used))
+    return ExportReport(Path(target), len(puzzles), tuple(used))
+
+
+def _extras(settings: Settings, sources: list[str]) -> dict[str, Any]:
+    """Extras kept by the import, when exactly one store is exported."""
+    if len(sources) != 1 or not meta_path(settings, sources[0]).exists():
+        return {}
+    extras = read_json(meta_path(settings, sources[0]))
+    return extras if isinstance(extras, dict) else {}
