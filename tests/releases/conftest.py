@@ -39,8 +39,8 @@ def offline_hf(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory, offline_hf: None) -> Built:
     settings = make_workspace(tmp_path_factory.mktemp("release") / "ws")
-    (settings.root / "runs" / "baselines").mkdir(parents=True)
-    (settings.root / "runs" / "baselines" / "random.json").write_text('{"solved": 0}\n')
+    (settings.runs_dir / "eval-random-test.json").write_text('{"solved": 0}\n')
+    (settings.runs_dir / "eval-mypreds-test.json").write_text('{"solved": 3}\n')
     (settings.annotations_dir / "adjudicated.jsonl").write_text('{"group_id": "w0000_01", "label": "x"}\n')
     spec = ReleaseSpec(name="demo", version="1.2.3", notes="First release.")
     folder, archive = build_release(settings, spec)

@@ -49,7 +49,8 @@ def test_layout_manifest_and_checksums(built: Built) -> None:
         "provenance.json",
     ):
         assert name in files
-    assert "baselines/random.json" in files and "annotations/adjudicated.jsonl" in files
+    assert "baselines/eval-random-test.json" in files and "annotations/adjudicated.jsonl" in files
+    assert "baselines/eval-mypreds-test.json" not in files  # user predictions are not baselines
     manifest = json.loads((f / "manifest.json").read_text())
     assert manifest["version"] == "1.2.3" and manifest["release_notes"] == "First release."
     assert manifest["counts"]["configs"] == {
@@ -160,10 +161,10 @@ def test_build_refusals(built: Built, tmp_path: Path) -> None:
 
 
 def test_evaluator_hook_ships_the_module_verbatim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ocwtool.releases import build
+    from ocwtool.releases import extras
     from ocwtool.validators import rules
 
-    monkeypatch.setattr(build, "EVALUATOR_MODULE", "ocwtool.validators.rules")
+    monkeypatch.setattr(extras, "EVALUATOR_MODULE", "ocwtool.validators.rules")
     settings = make_workspace(tmp_path / "ws", variants=False)
     folder, _ = build_release(settings, ReleaseSpec("demo", "0.1.0"), expectations=False)
     assert (folder / "evaluate.py").read_bytes() == Path(rules.__file__).read_bytes()
@@ -183,3 +184,24 @@ def test_split_from_a_built_release_restores_the_assignment(built: Built, tmp_pa
     assert out.returncode == 0, out.stderr
     restored = {p.id: p.split for s in ("ocw", "nyt") for p in read_puzzles(settings.puzzles_path(s))}
     assert restored == original
+
+
+def test_annotation_labels_hook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ocwtool.releases import extras
+
+    (tmp_path / "mods").mkdir()
+    (tmp_path / "mods" / "fake_labels.py").write_text(
+        "class L:\n"
+        "    def __init__(self, t): self.t = t\n"
+        "    def model_dump(self, mode): return {'types': [self.t]}\n"
+        "def release_labels(workspace):\n"
+        "    return {'w0001_02': L('trivia'), 'w0000_01': L('wordplay')}\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path / "mods"))
+    monkeypatch.setattr(extras, "LABELS_MODULE", "fake_labels")
+    settings = make_workspace(tmp_path / "ws", variants=False)
+    folder, _ = build_release(settings, ReleaseSpec("demo", "0.1.0"), expectations=False)
+    assert (folder / "annotations" / "labels.jsonl").read_text().splitlines() == [
+        '{"group_id": "w0000_01", "label": {"types": ["wordplay"]}}',
+        '{"group_id": "w0001_02", "label": {"types": ["trivia"]}}',
+    ]

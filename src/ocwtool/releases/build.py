@@ -7,7 +7,7 @@ Layout of a release folder (every file listed with its sha256 in ``manifest.json
     data/<config>/<split>-00000-of-00001.parquet
     json/<config>/<split>.json     OCW JSON (the OCW evaluator's input format)
     croissant.json  CITATION.bib  provenance.json  validation.md  manifest.json  SHA256SUMS
-    evaluate.py  baselines/*.json  annotations/adjudicated.jsonl   (when present in the workspace)
+    evaluate.py  baselines/*.json  annotations/*.jsonl   (when present: see ``extras.py``)
 
 Everything is a pure function of the workspace's stores and the tool version: no timestamps, sorted
 records and files, so two builds from the same inputs give byte-identical archives.
@@ -15,7 +15,6 @@ records and files, so two builds from the same inputs give byte-identical archiv
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 import subprocess
@@ -27,9 +26,10 @@ from typing import Any
 from ocwtool import __version__
 from ocwtool.config import Settings
 from ocwtool.errors import ReleaseError
-from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_bytes, write_json, write_text
+from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
 from ocwtool.releases import card
 from ocwtool.releases.archive import archive_name, write_archive
+from ocwtool.releases.extras import copy_extras
 from ocwtool.schema.models import Puzzle, sort_key
 from ocwtool.validators.corpus import Corpus, is_text, load_corpus
 from ocwtool.validators.report import ValidationReport, to_markdown
@@ -141,25 +141,6 @@ def tool_commit() -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return out.stdout.strip() or None if out.returncode == 0 else None
-
-
-def copy_extras(settings: Settings, root: Path) -> list[str]:
-    """Copy the evaluator, baseline scores and adjudicated annotations when they exist."""
-    included = []
-    parent = EVALUATOR_MODULE.rpartition(".")[0]
-    spec = importlib.util.find_spec(EVALUATOR_MODULE) if importlib.util.find_spec(parent) else None
-    if spec is not None and spec.origin:
-        write_bytes(root / "evaluate.py", Path(spec.origin).read_bytes())
-        included.append("`evaluate.py`: the standalone evaluator (OCW tasks 1 and 2, NYT scoring)")
-    for src_rel, dst_rel in EXTRA_FILES:
-        src = settings.root / src_rel
-        sources = sorted(src.glob("*.json")) if src.is_dir() else [src] if src.is_file() else []
-        for path in sources:
-            target = root / dst_rel / path.name if src.is_dir() else root / dst_rel
-            write_bytes(target, path.read_bytes())
-        if sources:
-            included.append(f"`{dst_rel}`: from the workspace's `{src_rel}` ({len(sources)} file(s))")
-    return included
 
 
 def quirks(report: ValidationReport) -> list[str]:
