@@ -153,6 +153,8 @@ def test_build_refusals(built: Built, tmp_path: Path) -> None:
     out = _cli("-w", str(tmp_path), "release", "build", "--name", "demo", "--version", "1.0")
     assert out.returncode == 1
     assert out.stderr == "Error: version '1.0' is not semantic (X.Y.Z, e.g. 1.0.0)\n"
+    empty = _cli("-w", str(tmp_path / "empty"), "release", "build", "--name", "demo", "--version", "1.0.0")
+    assert empty.stderr == f"Error: nothing to release: no puzzles in {tmp_path / 'empty' / 'puzzles'}\n"
     settings = make_workspace(tmp_path / "unsplit", variants=False)
     boards = [b.model_copy(update={"split": None}) for b in read_puzzles(settings.puzzles_path("nyt"))]
     write_puzzles(settings.puzzles_path("nyt"), boards)

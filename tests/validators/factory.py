@@ -112,7 +112,10 @@ def randomized(walls: list[Puzzle]) -> list[Puzzle]:
                 update={
                     "groups": groups,
                     "clues": tuple(c for g in groups for c in g.clues),
-                    "lineage": Lineage(kind="randomized", seed=42, parents=tuple(d.id for d in donors)),
+                    # as the variants generator writes it: own wall id, then the borrowed group ids
+                    "lineage": Lineage(
+                        kind="randomized", seed=42, parents=(w.id, *(g.id for g in groups[1:]))
+                    ),
                 }
             )
         )

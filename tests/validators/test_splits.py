@@ -16,6 +16,7 @@ from ocwtool.errors import InputError
 from ocwtool.releases.splits import deal, plan_from_release, plan_nyt, plan_ocw, scale_sizes
 from ocwtool.schema.models import Split
 from ocwtool.store import read_puzzles
+from ocwtool.validators.corpus import parent_index
 from tests.validators.factory import make_workspace, nyt, wall
 
 SEASON_SIZES = (30, 16, 30, 32, 32, 32, 26, 26, 26, 54, 54, 74, 74, 56, 56)  # OCW's 618 walls
@@ -116,7 +117,7 @@ def test_split_command_writes_the_stores(tmp_path: Path) -> None:
     walls = read_puzzles(settings.puzzles_path("ocw"))
     assert Counter(w.split for w in walls) == {Split.TRAIN: 2, Split.VALIDATION: 2, Split.TEST: 16}
     # variants take the split their parents agree on, else keep theirs (test, as generated)
-    by_id = {w.id: w for w in walls}
+    by_id = parent_index(walls)
     for v in read_puzzles(settings.variants_path("randomized")):
         parent_splits = {by_id[pid].split for pid in v.lineage.parents}
         expected = parent_splits.pop() if len(parent_splits) == 1 else Split.TEST

@@ -76,3 +76,9 @@ def test_validate_lists_rules_and_bad_waiver_file_is_one_line(tmp_path: Path) ->
         f"Error: {settings.root / 'validation.toml'}: waiver #1: "
         "rule L02 (wall-across-splits) cannot be waived\n"
     )
+
+
+def test_validate_an_empty_workspace_says_what_to_do(tmp_path: Path) -> None:
+    out = _cli("-w", str(tmp_path), "validate")
+    assert out.returncode == 1
+    assert out.stderr == f"Error: no puzzles in {tmp_path / 'puzzles'}; import or scrape puzzles first\n"

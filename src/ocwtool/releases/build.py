@@ -172,6 +172,8 @@ def build_release(settings: Settings, spec: ReleaseSpec, *, expectations: bool =
     if final.exists() and not spec.force:
         raise ReleaseError(f"{final} already exists; bump the version or pass --force to rebuild it")
     corpus = load_corpus(settings.puzzles_dir, settings.variants_dir, spec.sources or None)
+    if not corpus.puzzles:
+        raise ReleaseError(f"nothing to release: no puzzles in {settings.puzzles_dir}")
     report = validate_corpus(corpus, load_waivers(settings.root / WAIVERS_NAME), expectations=expectations)
     require_valid(report)
     configs = release_configs(corpus)

@@ -28,7 +28,7 @@ from ocwtool.config import Settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json
 from ocwtool.schema.models import Puzzle, Split
-from ocwtool.validators.corpus import norm_clue, wall_key
+from ocwtool.validators.corpus import norm_clue, parent_index, wall_key
 
 OCW_SIZES = (62, 62, 494)
 DEFAULT_SEED = 42
@@ -152,7 +152,9 @@ def apply_plan(puzzles: Iterable[Puzzle], plan: dict[str, Split]) -> list[Puzzle
 
 
 def inherit_splits(variants: Iterable[Puzzle], parents: dict[str, Puzzle]) -> list[Puzzle]:
-    """Variants take the split their parents agree on (left unchanged when they disagree)."""
+    """Variants take the split their parents agree on (left unchanged when they disagree).
+
+    ``parents`` maps puzzle ids and group ids to puzzles (:func:`parent_index`)."""
     out = []
     for v in variants:
         ids = v.lineage.parents if v.lineage else ()
@@ -189,7 +191,7 @@ def split_workspace(
     everything = [p for items in stores.values() for p in items]
     plan, notes = _plan(everything, seed, sizes, nyt_cutoffs, splits_from)
     updated = {path: apply_plan(items, plan) for path, items in stores.items()}
-    parents = {p.id: p for items in updated.values() for p in items}
+    parents = parent_index([p for items in updated.values() for p in items])
     variants = {p: inherit_splits(read_puzzles(p), parents) for p in store_paths(variants_dir)}
     if not dry_run:
         for path, items in [*updated.items(), *variants.items()]:

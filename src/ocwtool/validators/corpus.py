@@ -36,6 +36,18 @@ def is_text(p: Puzzle) -> bool:
     return not (p.nyt is not None and (p.nyt.picture or p.nyt.emoji or p.nyt.exclude))
 
 
+def parent_index(puzzles: Iterable[Puzzle]) -> dict[str, Puzzle]:
+    """Puzzle id *and* group id -> puzzle: variant lineages name parent walls or parent groups
+    (OCW-Randomized lists its own wall, then the ids of the three groups it borrowed)."""
+    index: dict[str, Puzzle] = {}
+    for p in puzzles:
+        for g in p.groups:
+            index.setdefault(g.id, p)
+    for p in puzzles:
+        index[p.id] = p
+    return index
+
+
 @dataclass(frozen=True)
 class Corpus:
     """Canonical puzzles (every source store) and variants by kind, as validation sees them."""

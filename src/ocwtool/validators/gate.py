@@ -6,7 +6,7 @@ import time
 from collections.abc import Sequence
 
 from ocwtool.config import Settings
-from ocwtool.errors import ValidationFailed
+from ocwtool.errors import InputError, ValidationFailed
 from ocwtool.validators.corpus import Corpus, load_corpus
 from ocwtool.validators.leakage import run_leakage
 from ocwtool.validators.report import ValidationReport
@@ -46,6 +46,8 @@ def validate_workspace(
 ) -> ValidationReport:
     """Validate the stores of a workspace with the waivers in its ``validation.toml``."""
     corpus = load_corpus(settings.puzzles_dir, settings.variants_dir, sources)
+    if not corpus.puzzles:
+        raise InputError(f"no puzzles in {settings.puzzles_dir}; import or scrape puzzles first")
     waivers = load_waivers(settings.root / WAIVERS_NAME)
     return validate_corpus(corpus, waivers, expectations=expectations)
 

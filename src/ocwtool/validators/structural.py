@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 
 from ocwtool.schema.models import N_CLUES, N_GROUPS, NYT_EPOCH, Game, Puzzle
-from ocwtool.validators.corpus import Corpus, is_text
+from ocwtool.validators.corpus import Corpus, is_text, parent_index
 from ocwtool.validators.rules import Finding
 
 MAX_SEASON = 40
@@ -148,7 +148,7 @@ def check_splits(corpus: Corpus) -> Iterator[Finding]:
 
 def check_variants(corpus: Corpus) -> Iterator[Finding]:
     """S14-S17: variants carry their kind's lineage, real parents, the parents' split and groups."""
-    by_id = {p.id: p for p in corpus.puzzles}
+    by_id = parent_index(corpus.puzzles)
     for kind, items in sorted(corpus.variants.items()):
         for v in items:
             yield from _check_variant(kind, v, by_id)
@@ -163,7 +163,7 @@ def _check_variant(kind: str, v: Puzzle, by_id: dict[str, Puzzle]) -> Iterator[F
     if missing:
         yield Finding("S15", (v.id,), f"missing parent(s) {', '.join(missing)}")
         return
-    parents = [by_id[pid] for pid in v.lineage.parents]
+    parents = list({by_id[pid].id: by_id[pid] for pid in v.lineage.parents}.values())
     splits = sorted({p.split.value for p in parents if p.split is not None})
     if v.split is not None and splits and splits != [v.split.value]:
         yield Finding("S16", (v.id,), f"variant {v.split.value}, parents {'/'.join(splits)}")
