@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 
 import pandas as pd
@@ -20,11 +22,18 @@ def frames() -> dict[str, pd.DataFrame]:
     return flatten(corpus)
 
 
-def test_module_import_does_not_import_great_expectations() -> None:
-    # expectations.py is imported at the top of this file; GX only loads once a suite runs.
-    if "great_expectations" in sys.modules:
-        pytest.skip("another test in this process already ran a suite")
-    assert "great_expectations" not in sys.modules
+def test_importing_validators_and_commands_does_not_import_heavy_libraries() -> None:
+    code = (
+        "import sys\n"
+        "import ocwtool.validators.gate, ocwtool.validators.expectations, ocwtool.releases.build\n"
+        "import ocwtool.cli.validate, ocwtool.cli.split, ocwtool.cli.release\n"
+        "heavy = [m for m in ('great_expectations', 'pandas', 'datasets', 'pyarrow') if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ), check=True
+    )
+    assert out.stdout.strip() == ""
 
 
 def test_flattened_tables_have_one_row_per_clue_group_and_puzzle(frames: dict[str, pd.DataFrame]) -> None:
