@@ -16,6 +16,7 @@ from ocwtool.config import load_settings
 from ocwtool.errors import ReleaseError, ValidationFailed
 from ocwtool.fsio import sha256_file
 from ocwtool.releases.build import ReleaseSpec, build_release
+from ocwtool.releases.verify import verify_release
 from ocwtool.schema.formats import ocw_json
 from ocwtool.schema.formats.hf import features
 from ocwtool.store import read_puzzles, write_puzzles
@@ -128,6 +129,7 @@ def test_two_builds_are_byte_identical(built: Built, tmp_path: Path) -> None:
         load_settings(copy), ReleaseSpec("demo", "1.2.3", "zip", force=True), expectations=False
     )
     assert first[1].suffix == ".zip" and first[1].read_bytes() == second[1].read_bytes()
+    assert verify_release(second[1], load=False).rows == {"nyt": 8, "ocw": 20, "ocw_randomized": 12}
 
 
 def test_failing_validation_blocks_the_build(tmp_path: Path) -> None:
