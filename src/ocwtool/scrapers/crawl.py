@@ -198,9 +198,16 @@ class _Run:
     def _fetch(self, url: str, fetcher: Fetcher) -> Page | None:
         actual = rebase_url(url, self.base_url)
         if not fetcher.allowed(actual):
+            unreachable = fetcher.robots(actual).deny_all
+            # RFC 9309: an unreachable robots.txt (5xx, no answer) means "disallow everything".
+            why = (
+                "robots.txt unreachable, host treated as disallowed"
+                if unreachable
+                else "disallowed by robots.txt"
+            )
             self.counters["robots-denied"] += 1
-            self.frontier.set_state(url, "denied", "disallowed by robots.txt")
-            self.report.summary.denied.append(url)
+            self.frontier.set_state(url, "denied", why)
+            self.report.summary.denied.append(url if not unreachable else f"{url} ({why})")
             return None
         result = fetcher.get(actual)
         if result.ok:
