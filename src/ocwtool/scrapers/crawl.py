@@ -61,10 +61,13 @@ class CrawlReport:
     puzzles: list[Puzzle] = field(default_factory=list)
     records: list[tuple[str, dict[str, object]]] = field(default_factory=list)
     summary: CrawlSummary = field(default_factory=CrawlSummary)
+    _ids: set[str] = field(default_factory=set, repr=False)
 
     def add(self, result: ParseResult) -> None:
-        seen = {p.id for p in self.puzzles}
-        self.puzzles.extend(p for p in result.puzzles if p.id not in seen)
+        for puzzle in result.puzzles:
+            if puzzle.id not in self._ids:
+                self._ids.add(puzzle.id)
+                self.puzzles.append(puzzle)
         self.records.extend(result.records)
 
 
