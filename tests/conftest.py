@@ -18,7 +18,17 @@ from ocwtool.schema.models import (
     nyt_number,
 )
 
-SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+def _find_shared_data() -> Path | None:
+    """``../shared/data`` beside the project, found from any checkout depth (main or a worktree)."""
+    for folder in Path(__file__).resolve().parents:
+        candidate = folder / "shared" / "data"
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+SHARED_DATA = _find_shared_data()
 
 # An original wall written for these tests.
 OWN_WALL = [
@@ -88,6 +98,6 @@ def nyt_puzzle() -> Puzzle:
 
 @pytest.fixture
 def shared_data() -> Path:
-    if not SHARED_DATA.is_dir():
+    if SHARED_DATA is None:
         pytest.skip("needs ../shared/data")
     return SHARED_DATA

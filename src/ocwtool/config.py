@@ -42,6 +42,7 @@ class Settings:
     delay: float = DEFAULT_DELAY
     timeout: float = 30.0
     max_attempts: int = 5
+    backoff: float = 1.0
     sources: dict[str, SourceSettings] = field(default_factory=dict)
 
     @property
@@ -115,6 +116,7 @@ def load_settings(root: str | Path | None = None) -> Settings:
         delay=settings.delay,
         timeout=settings.timeout,
         max_attempts=settings.max_attempts,
+        backoff=settings.backoff,
         sources=settings.sources,
     )
 
@@ -144,6 +146,7 @@ def _from_mapping(root: Path, data: dict[str, Any]) -> Settings:
         delay=delay,
         timeout=float(crawl.get("timeout", 30.0)),
         max_attempts=int(crawl.get("max_attempts", 5)),
+        backoff=float(crawl.get("backoff", 1.0)),
         sources=sources,
     )
 

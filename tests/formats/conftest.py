@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -212,13 +211,3 @@ def full_nyt() -> Puzzle:
 @pytest.fixture
 def doc() -> dict[str, Any]:
     return copy.deepcopy(ocw_doc())
-
-
-@pytest.fixture
-def shared_data() -> Path:
-    """``../shared/data`` beside the project, found from any checkout depth (main or a worktree)."""
-    for folder in Path(__file__).resolve().parents:
-        candidate = folder / "shared" / "data"
-        if candidate.is_dir():
-            return candidate
-    pytest.skip("needs ../shared/data")

@@ -26,6 +26,14 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "export": ("ocwtool.cli.io", "export_cmd", "Export stores as OCW JSON, JSONL, HF parquet or CSV."),
     "info": ("ocwtool.cli.io", "info_cmd", "Show counts per source, season/year, split, and flags found."),
     "scrape": ("ocwtool.cli.scrape", "scrape_cmd", "Crawl ocdb.cc, SMOCI or NYT into captures and puzzles."),
+    "validate": (
+        "ocwtool.cli.validate",
+        "validate_cmd",
+        "Check stores and variants; write the validation report.",
+    ),
+    "split": ("ocwtool.cli.split", "split_cmd", "Assign train/validation/test splits in the stores."),
+    "release": ("ocwtool.cli.release", "release_cmd", "Build or verify a compressed, checksummed release."),
+    "reconcile": ("ocwtool.cli.reconcile", "reconcile_cmd", "Compare two puzzle stores day by day."),
 }
 
 

@@ -9,7 +9,23 @@ import importlib
 
 import click
 
-SCRAPE_COMMANDS: dict[str, tuple[str, str, str]] = {}
+SCRAPE_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "nyt": (
+        "ocwtool.cli.scrape_nyt",
+        "scrape_nyt_cmd",
+        "NYT Connections: official JSON endpoint and/or archive.",
+    ),
+    "ocw": (
+        "ocwtool.cli.scrape_ocw",
+        "scrape_ocw_cmd",
+        "Only Connect walls from ocdb.cc -> puzzles/ocdb.jsonl.",
+    ),
+    "smoci": (
+        "ocwtool.cli.scrape_smoci",
+        "scrape_smoci_cmd",
+        "Human performance from SMOCI into OCW stores.",
+    ),
+}
 
 
 class _LazyScrapeGroup(click.Group):

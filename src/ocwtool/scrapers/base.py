@@ -54,6 +54,8 @@ class ParseResult:
     errors: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     missing: bool = False
+    # Non-puzzle rows a source extracts (e.g. SMOCI tables): (kind, row) pairs, collected by the crawler.
+    records: tuple[tuple[str, dict[str, object]], ...] = ()
 
 
 @dataclass(frozen=True)

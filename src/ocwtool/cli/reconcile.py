@@ -1,0 +1,56 @@
+"""``ocwtool reconcile A B``: compare two puzzle stores day by day."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import click
+
+from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.scrape_nyt import parse_date as _parse_date
+
+
+@click.command("reconcile")
+@click.argument("left", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("right", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--from", "start", callback=_parse_date, metavar="DATE", help="Only days from DATE on.")
+@click.option("--to", "end", callback=_parse_date, metavar="DATE", help="Only days up to DATE.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the table.")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Also write the JSON here."
+)
+@pass_app
+def reconcile_cmd(
+    app: AppContext,
+    left: Path,
+    right: Path,
+    start: dt.date | None,
+    end: dt.date | None,
+    as_json: bool,
+    output: Path | None,
+) -> None:
+    """Compare two JSONL stores: days missing on one side, group order, words, titles.
+
+    Texts are compared case-folded with quotes, hyphens/dashes, underscores and
+    spaces removed; NYT records are keyed on their date, others on their id.
+
+    \b
+    Examples:
+      ocwtool reconcile puzzles/nyt-api.jsonl puzzles/nyt-archive.jsonl
+      ocwtool reconcile puzzles/nyt.jsonl puzzles/nyt-community.jsonl --json -o runs/diff.json
+      ocwtool reconcile puzzles/nyt-archive.jsonl puzzles/nyt-community.jsonl --to 2023-12-11
+    """
+    import json
+
+    from ocwtool.fsio import write_json
+    from ocwtool.scrapers.reconcile import reconcile, render_table, within
+    from ocwtool.store import read_puzzles
+
+    a = within(read_puzzles(left), start, end)
+    b = within(read_puzzles(right), start, end)
+    report = reconcile(a, b, str(left), str(right))
+    doc = report.to_json()
+    if output is not None:
+        write_json(output, doc)
+    click.echo(json.dumps(doc, ensure_ascii=False, indent=2) if as_json else render_table(report))

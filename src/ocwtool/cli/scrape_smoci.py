@@ -1,0 +1,57 @@
+"""``ocwtool scrape smoci``: human performance, teams and air dates from SMOCI into OCW stores."""
+
+from __future__ import annotations
+
+import click
+
+from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.crawl_options import crawl_options, echo_outcome
+
+
+@click.command("smoci")
+@click.option(
+    "--store",
+    "stores",
+    multiple=True,
+    metavar="NAME",
+    help="OCW store to enrich: puzzles/NAME.jsonl (repeatable; default: ocdb and ocw, those that exist).",
+)
+@crawl_options
+@pass_app
+def scrape_smoci_cmd(
+    app: AppContext,
+    stores: tuple[str, ...],
+    offline: bool,
+    refresh: bool,
+    delay: float | None,
+    limit: int | None,
+    base_url: str | None,
+    no_progress: bool,
+) -> None:
+    """Crawl SMOCI's Datasette JSON API and join it to OCW walls by clue set.
+
+    Fills each group's human_performance (found -> grouping, identified -> connection), the team
+    that played each wall and its air date. Walls matching on at least 12 of 16 clues are flagged
+    fuzzy_match; walls unmatched on either side are reported. Captures go to raw/smoci/.
+
+    \b
+    Examples:
+      ocwtool scrape smoci                    # enrich puzzles/ocdb.jsonl and/or puzzles/ocw.jsonl
+      ocwtool scrape smoci --store ocw --offline
+      ocwtool scrape smoci --base-url http://127.0.0.1:8001
+    """
+    from ocwtool.errors import InputError
+    from ocwtool.scrapers.base import CrawlOptions
+    from ocwtool.scrapers.pipeline import scrape_smoci
+
+    settings = app.settings()
+    for store in stores:
+        if not settings.puzzles_path(store).exists():
+            raise InputError(f"{settings.puzzles_path(store)}: no such store; run `ocwtool scrape ocw` first")
+    options = CrawlOptions(offline=offline, refresh=refresh, limit=limit, base_url=base_url, delay=delay)
+    outcome = scrape_smoci(settings, options, list(stores) or None, progress=not no_progress)
+    if not outcome.joins:
+        click.echo(
+            "No OCW store to enrich (puzzles/ocdb.jsonl or puzzles/ocw.jsonl); captures kept.", err=True
+        )
+    echo_outcome(outcome, app.workspace)

@@ -1,0 +1,1 @@
+"""``ocwtool demo``: the whole pipeline, offline, on a bundled snapshot of original puzzles."""

@@ -1,0 +1,221 @@
+"""The polite HTTP client: the ONLY module of ocwtool that imports httpx.
+
+Stack, outermost first::
+
+    httpx.Client(User-Agent, timeout, redirects)
+      -> httpx_retries.RetryTransport   bounded retries, backoff + jitter, Retry-After (reads the body
+                                        inside the retry loop, so a truncated body is retried too)
+        -> _ThrottledTransport          waits the per-host interval before *every* attempt
+          -> transport                  httpx.HTTPTransport, or an injected one (httpx.MockTransport)
+
+:class:`Fetcher` adds robots.txt (fetched once per host, ``Crawl-delay`` fed to the throttle) and
+returns a :class:`FetchResult` instead of raising, so a failed page is recorded and the crawl goes on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from httpx_retries import Retry, RetryTransport
+
+from ocwtool.scrapers.policy import RetrySettings, RobotsPolicy, Throttle, host_of
+
+Sleep = Callable[[float], None]
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class FetchResult:
+    """The outcome of one GET: a final response (any status) or, when ``status`` is None, an error."""
+
+    url: str
+    final_url: str
+    status: int | None
+    body: bytes = b""
+    headers: tuple[tuple[str, str], ...] = ()
+    request_headers: tuple[tuple[str, str], ...] = ()
+    http_version: str = "HTTP/1.1"
+    fetched_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    attempts: int = 1
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """A 2xx response with its full body."""
+        return self.status is not None and 200 <= self.status < 300
+
+    @property
+    def reason(self) -> str:
+        """Why this fetch is not usable (``HTTP 404``, ``ReadTimeout: ...``); empty when ok."""
+        if self.error:
+            return self.error
+        return "" if self.ok else f"HTTP {self.status}"
+
+    def header(self, name: str) -> str | None:
+        """First value of a response header (case-insensitive)."""
+        low = name.lower()
+        return next((v for k, v in self.headers if k.lower() == low), None)
+
+
+class _ThrottledTransport(httpx.BaseTransport):
+    """Waits for the host's interval before each attempt; marks the host when the attempt ends."""
+
+    def __init__(self, inner: httpx.BaseTransport, throttle: Throttle, sleep: Sleep, clock: Clock) -> None:
+        self._inner, self._throttle, self._sleep, self._clock = inner, throttle, sleep, clock
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        host = request.url.netloc.decode("ascii").lower()
+        wait = self._throttle.wait_needed(host, self._clock())
+        if wait > 0:
+            self._sleep(wait)
+        try:
+            return self._inner.handle_request(request)
+        finally:
+            self._throttle.mark(host, self._clock())
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+_BODY_ERROR = "ocwtool.body_error"
+
+
+def _describe(outcome: httpx.Response | Exception) -> str:
+    if isinstance(outcome, httpx.Response):
+        # A response whose body could not be read is retried with the response as the outcome.
+        return str(outcome.extensions.get(_BODY_ERROR) or f"HTTP {outcome.status_code}")
+    return type(outcome).__name__
+
+
+def _read_body(response: httpx.Response) -> None:
+    # Reading inside the retry loop turns a truncated body into a retryable RemoteProtocolError.
+    try:
+        response.read()
+    except httpx.HTTPError as exc:
+        response.extensions[_BODY_ERROR] = f"{type(exc).__name__} (body)"
+        raise
+
+
+def _make_retry(settings: RetrySettings, on_retry: Callable[[float, str], None]) -> Retry:
+    """An httpx-retries ``Retry`` whose waits go through ``on_retry`` (counted, and sleepable in tests)."""
+
+    def sleep(self: Retry, outcome: httpx.Response | Exception) -> None:
+        headers = outcome.headers if isinstance(outcome, httpx.Response) else {}
+        seconds = float(self._calculate_sleep(headers))  # same rule as Retry.sleep, minus time.sleep
+        on_retry(seconds, _describe(outcome))
+        self.elapsed_sleep += seconds
+
+    # A subclass (not an instance attribute) because Retry.increment() rebuilds via self.__class__.
+    hooked = type("_HookedRetry", (Retry,), {"sleep": sleep})
+    retry: Retry = hooked(
+        total=settings.max_attempts - 1,
+        backoff_factor=settings.backoff,
+        backoff_jitter=settings.jitter,
+        max_backoff_wait=settings.max_wait,
+        status_forcelist=settings.statuses,
+        respect_retry_after_header=True,
+        validate_response=_read_body,
+    )
+    return retry
+
+
+class Fetcher:
+    """Polite GETs: robots.txt, per-host throttle, bounded retries. Never raises for HTTP trouble.
+
+    ``transport`` is injectable (``httpx.MockTransport`` in unit tests); ``sleep``/``clock`` too.
+    ``retries`` counts retry attempts by reason (``HTTP 503``, ``ReadTimeout``...).
+    """
+
+    def __init__(
+        self,
+        *,
+        user_agent: str,
+        delay: float,
+        timeout: float = 30.0,
+        retry: RetrySettings | None = None,
+        transport: httpx.BaseTransport | None = None,
+        sleep: Sleep = time.sleep,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        self.throttle = Throttle(delay)
+        self.retries: Counter[str] = Counter()
+        self._sleep = sleep
+        self._robots: dict[str, RobotsPolicy] = {}
+        self._attempts = 0
+        inner = _ThrottledTransport(transport or httpx.HTTPTransport(), self.throttle, sleep, clock)
+        retrying = RetryTransport(
+            transport=inner, retry=_make_retry(retry or RetrySettings(), self._on_retry)
+        )
+        self._client = httpx.Client(
+            transport=retrying,
+            headers={"User-Agent": user_agent},
+            timeout=httpx.Timeout(timeout),
+            follow_redirects=True,
+        )
+
+    def _on_retry(self, seconds: float, reason: str) -> None:
+        self.retries[reason] += 1
+        self._attempts += 1
+        if seconds > 0:
+            self._sleep(seconds)
+
+    def robots(self, url: str) -> RobotsPolicy:
+        """The robots policy of ``url``'s host (fetched once, then cached; its Crawl-delay applied)."""
+        host = host_of(url)
+        if host not in self._robots:
+            scheme = httpx.URL(url).scheme
+            got = self.get(f"{scheme}://{host}/robots.txt")
+            policy = RobotsPolicy.from_response(got.status, got.body.decode("utf-8", "replace"))
+            self.throttle.set_crawl_delay(host, policy.crawl_delay())
+            self._robots[host] = policy
+        return self._robots[host]
+
+    def allowed(self, url: str) -> bool:
+        """Does robots.txt let us fetch ``url``?"""
+        return self.robots(url).allows(url)
+
+    def get(self, url: str, headers: Mapping[str, str] | None = None) -> FetchResult:
+        """GET ``url`` (no robots check: call :meth:`allowed` first)."""
+        self._attempts = 1
+        fetched_at = dt.datetime.now(dt.UTC)
+        try:
+            response = self._client.get(url, headers=dict(headers or {}))
+        except httpx.HTTPError as exc:
+            return FetchResult(
+                url, url, None, fetched_at=fetched_at, attempts=self._attempts, error=_error(exc)
+            )
+        return _result(url, response, fetched_at, self._attempts)
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __enter__(self) -> Fetcher:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def _error(exc: httpx.HTTPError) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _result(url: str, response: httpx.Response, fetched_at: dt.datetime, attempts: int) -> FetchResult:
+    return FetchResult(
+        url=url,
+        final_url=str(response.url),
+        status=response.status_code,
+        body=response.content,
+        headers=tuple(response.headers.multi_items()),
+        request_headers=tuple(response.request.headers.multi_items()),
+        http_version=response.http_version or "HTTP/1.1",
+        fetched_at=fetched_at,
+        attempts=attempts,
+    )

@@ -1,0 +1,92 @@
+"""The scrape workflows behind ``ocwtool scrape ocw`` and ``ocwtool scrape smoci``.
+
+``scrape ocw`` writes ``puzzles/ocdb.jsonl`` (source ``ocdb``): the name of the site the walls come
+from, so it never overwrites ``puzzles/ocw.jsonl`` written by ``ocwtool import --format ocw``.
+``scrape smoci`` fills human performance, team and air date into existing OCW stores
+(``ocdb`` and/or ``ocw``) by joining on clue sets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ocwtool.config import Settings
+from ocwtool.schema.models import Puzzle
+from ocwtool.scrapers.base import CrawlOptions
+from ocwtool.scrapers.crawl import CrawlReport, crawl
+from ocwtool.scrapers.sources.ocdb import OcdbSource, WallOptions, coverage_notes
+from ocwtool.scrapers.sources.smoci import SmociSource, build_walls, facts
+from ocwtool.scrapers.sources.smoci_join import JoinReport, join
+from ocwtool.store import read_puzzles, write_puzzles
+
+OCDB_STORE = "ocdb"
+JOINABLE_STORES = ("ocdb", "ocw")
+
+
+@dataclass
+class ScrapeOutcome:
+    """Crawl reports, join reports per store, and the stores written (path -> puzzle count)."""
+
+    crawls: list[CrawlReport] = field(default_factory=list)
+    joins: dict[str, JoinReport] = field(default_factory=dict)
+    written: dict[Path, int] = field(default_factory=dict)
+    unchanged: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def crawl_smoci(settings: Settings, options: CrawlOptions, *, progress: bool = True) -> CrawlReport:
+    """Crawl (or replay) the four SMOCI tables."""
+    return crawl(SmociSource(), replace(options, limit=None), settings, progress=progress)
+
+
+def scrape_ocw(
+    settings: Settings,
+    options: CrawlOptions,
+    walls: WallOptions,
+    *,
+    human_performance: bool = False,
+    smoci_base_url: str | None = None,
+    progress: bool = True,
+) -> ScrapeOutcome:
+    """ocdb.cc walls -> ``puzzles/ocdb.jsonl`` (joined to SMOCI first when ``human_performance``)."""
+    outcome = ScrapeOutcome()
+    report = crawl(OcdbSource(walls), options, settings, progress=progress)
+    outcome.crawls.append(report)
+    puzzles: list[Puzzle] = report.puzzles
+    if walls.series is not None and options.limit is None and not report.summary.failures:
+        outcome.notes = coverage_notes(puzzles, walls.series)
+    if human_performance:
+        smoci_opts = replace(options, base_url=smoci_base_url)
+        smoci = crawl_smoci(settings, smoci_opts, progress=progress)
+        outcome.crawls.append(smoci)
+        puzzles, outcome.joins[OCDB_STORE] = join(puzzles, build_walls(smoci.records), _overlap())
+    _write(settings.puzzles_path(OCDB_STORE), puzzles, OCDB_STORE, outcome)
+    return outcome
+
+
+def scrape_smoci(
+    settings: Settings, options: CrawlOptions, stores: list[str] | None = None, *, progress: bool = True
+) -> ScrapeOutcome:
+    """Crawl SMOCI and enrich the OCW stores given (default: those of ``ocdb``/``ocw`` that exist)."""
+    outcome = ScrapeOutcome()
+    smoci = crawl_smoci(settings, options, progress=progress)
+    outcome.crawls.append(smoci)
+    walls = build_walls(smoci.records)
+    chosen = stores or [s for s in JOINABLE_STORES if settings.puzzles_path(s).exists()]
+    for store in chosen:
+        path = settings.puzzles_path(store)
+        puzzles, outcome.joins[store] = join(read_puzzles(path), walls, _overlap())
+        _write(path, puzzles, store, outcome)
+    return outcome
+
+
+def _overlap() -> int:
+    return int(facts()["fuzzy_min_overlap"])
+
+
+def _write(path: Path, puzzles: list[Puzzle], store: str, outcome: ScrapeOutcome) -> None:
+    if not puzzles:
+        outcome.unchanged.append(store)
+        return
+    outcome.written[path] = write_puzzles(path, puzzles)

@@ -1,0 +1,63 @@
+"""The crawl summary: named counters for every decision, failures with reasons, retries by reason."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+# Counters always shown (in this order), even when zero, so a summary is honest about what did not happen.
+MAIN_COUNTERS = ("fetched", "from capture", "robots-denied", "retried", "failed", "puzzles")
+
+
+@dataclass
+class CrawlSummary:
+    """Counters of one crawl run; ``render()`` gives the closing lines printed to stderr."""
+
+    counters: Counter[str] = field(default_factory=Counter)
+    retries: Counter[str] = field(default_factory=Counter)
+    failure_kinds: Counter[str] = field(default_factory=Counter)
+    failures: list[tuple[str, str]] = field(default_factory=list)
+    denied: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def count(self, name: str) -> int:
+        """One named counter (``retried`` is the total of retries by reason)."""
+        if name == "retried":
+            return sum(self.retries.values())
+        return self.counters[name]
+
+    def headline(self) -> str:
+        """``fetched 12, from capture 3, robots-denied 1, retried 4 (HTTP 503: 2, ...), failed 1, ...``."""
+        parts = []
+        for name in MAIN_COUNTERS:
+            text = f"{name} {self.count(name)}"
+            if name == "retried" and self.retries:
+                text += " (" + ", ".join(f"{k}: {v}" for k, v in sorted(self.retries.items())) + ")"
+            if name == "failed" and self.failure_kinds:
+                text += " (" + ", ".join(f"{k}: {v}" for k, v in sorted(self.failure_kinds.items())) + ")"
+            parts.append(text)
+        extra = sorted(k for k in self.counters if k not in MAIN_COUNTERS and self.counters[k])
+        parts += [f"{k} {self.counters[k]}" for k in extra]
+        return ", ".join(parts)
+
+    def render(self, source: str = "crawl") -> str:
+        """Headline plus one line per failure, denial and warning."""
+        lines = [f"{source}: {self.headline()}"]
+        lines += [f"  failed {url}: {reason}" for url, reason in self.failures]
+        lines += [f"  robots-denied {url}" for url in self.denied]
+        lines += [f"  warning {w}" for w in self.warnings]
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        counts = {name: self.count(name) for name in MAIN_COUNTERS}
+        counts.update({k: v for k, v in self.counters.items() if k not in counts})
+        return {
+            "counters": counts,
+            "retries": dict(self.retries),
+            "failures": [{"url": u, "reason": r} for u, r in self.failures],
+            "denied": list(self.denied),
+            "warnings": list(self.warnings),
+        }
