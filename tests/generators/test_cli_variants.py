@@ -104,9 +104,8 @@ def test_no_puzzles_in_the_split(run: Run, tmp_path: Path) -> None:
     assert code == 1 and out == ""
     assert err == (
         f"Error: {ws / 'puzzles' / 'ocw.jsonl'}: no puzzles in split 'test' (12 puzzles: train 0, "
-        "validation 0, test 0, 12 without a split). Assign splits first (import the official OCW "
-        "train/validation/test files, which carry them, or assign them with the release tools), "
-        "or pass --split all to use every puzzle\n"
+        "validation 0, test 0, 12 without a split). Assign splits first with `ocwtool split` (OCW's "
+        "62/62/494 by default, or --splits-from a release), or pass --split all to use every puzzle\n"
     )
     assert not (ws / "variants").exists()
     code, out, _ = run(["-w", str(ws), "build-variants", "--kind", "randomized", "--split", "all"])

@@ -75,9 +75,8 @@ def select_split(puzzles: Sequence[Puzzle], split: str, where: Path) -> list[Puz
     counts = ", ".join(f"{s.value} {sum(p.split is s for p in puzzles)}" for s in Split)
     raise InputError(
         f"{where}: no puzzles in split {split!r} ({len(puzzles)} puzzles: {counts}, "
-        f"{unassigned} without a split). Assign splits first (import the official OCW "
-        "train/validation/test files, which carry them, or assign them with the release tools), "
-        "or pass --split all to use every puzzle"
+        f"{unassigned} without a split). Assign splits first with `ocwtool split` (OCW's 62/62/494 "
+        "by default, or --splits-from a release), or pass --split all to use every puzzle"
     )
 
 
