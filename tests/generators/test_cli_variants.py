@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from ocwtool.cli import main
 from ocwtool.generators import wordnet_backend
 from ocwtool.schema.models import Split
 from ocwtool.store import read_puzzles, write_puzzles
-from tests.generators.conftest import FakeWordNet, syn, synthetic_walls
+from tests.generators.conftest import FakeWordNet, syn, synthetic_nyt, synthetic_walls
 
 
 def workspace(tmp_path: Path, *, with_splits: bool = True) -> Path:
@@ -71,7 +72,7 @@ def test_defaults_build_both_as_published(run: Run, tmp_path: Path, fake_wordnet
     ]
     randomized = read_puzzles(ws / "variants" / "randomized.jsonl")
     assert {p.split for p in randomized} == {Split.TEST} and len(randomized) == 12
-    summary = json.loads((ws / "variants" / "wordnet.summary.json").read_text())
+    summary = json.loads((ws / "variants" / "wordnet.summary.json").read_text())["builds"]["ocw"]
     assert summary["counts"]["complete_by_rule"] == 17 and summary["incomplete_walls"] == ["w011"]
     assert summary["options"] == {"fallback": False, "dedupe": False, "shuffle": False}
 
@@ -84,7 +85,7 @@ def test_same_seed_same_bytes_and_another_seed_differs(run: Run, tmp_path: Path)
         assert code == 0, err
         outputs.append((ws / "variants" / "randomized.jsonl").read_bytes())
     assert outputs[0] == outputs[1] and outputs[0] != outputs[2]
-    summary = json.loads((ws / "variants" / "randomized.summary.json").read_text())
+    summary = json.loads((ws / "variants" / "randomized.summary.json").read_text())["builds"]["ocw"]
     assert summary["seed"] == 7 and summary["pools"][0]["pool"] == "test"
 
 
@@ -92,7 +93,7 @@ def test_split_all_randomizes_each_split_apart(run: Run, tmp_path: Path) -> None
     ws = workspace(tmp_path)
     code, _, err = run(["-w", str(ws), "build-variants", "--kind", "randomized", "--split", "all"])
     assert code == 0, err
-    summary = json.loads((ws / "variants" / "randomized.summary.json").read_text())
+    summary = json.loads((ws / "variants" / "randomized.summary.json").read_text())["builds"]["ocw"]
     assert [p["pool"] for p in summary["pools"]] == ["train", "test"]
     for p in read_puzzles(ws / "variants" / "randomized.jsonl"):
         assert {g.id[0] for g in p.groups} == {p.id[0]}  # groups never cross splits
@@ -207,3 +208,23 @@ def test_ocw_json_export_has_the_published_variant_shapes(
     ]
     assert all(easy["groups"][f"group_{k}"]["human_performance"] == {} for k in range(1, 5))
     assert easy["words"] == [w for k in range(1, 5) for w in easy["groups"][f"group_{k}"]["gt_words"]]
+
+
+def test_each_store_replaces_only_its_own_variants(run: Run, tmp_path: Path) -> None:
+    ws = workspace(tmp_path)
+    write_puzzles(ws / "puzzles" / "nyt.jsonl", synthetic_nyt(8))
+    assert run(["-w", str(ws), "build-variants", "--kind", "randomized"])[0] == 0
+    code, _, err = run(
+        ["-w", str(ws), "build-variants", "--kind", "randomized", "--source", "nyt", "--split", "all"]
+    )
+    assert code == 0, err
+    assert run(["-w", str(ws), "build-variants", "--kind", "randomized", "--seed", "9"])[0] == 0
+    stored = read_puzzles(ws / "variants" / "randomized.jsonl")
+    assert Counter(p.lineage.params["store"] for p in stored if p.lineage) == {"ocw": 12, "nyt": 8}
+    assert {p.lineage.seed for p in stored if p.lineage and p.lineage.params["store"] == "ocw"} == {9}
+    summary = json.loads((ws / "variants" / "randomized.summary.json").read_text())
+    assert sorted(summary["builds"]) == ["nyt", "ocw"] and summary["puzzles"] == 20
+    assert summary["builds"]["nyt"]["split"] == "all" and summary["builds"]["ocw"]["seed"] == 9
+    code, _, err = run(["-w", str(ws), "build-variants", "--kind", "randomized", "--ocw-json"])
+    exported = json.loads((ws / "variants" / "randomized.ocw.json").read_text())
+    assert code == 0 and len(exported["dataset"]) == 12  # OCW JSON holds the OCW walls only

@@ -54,7 +54,7 @@ def build_variants_cmd(app: AppContext, /, kind: str, split: str | None, ocw_jso
       ocwtool build-variants
       ocwtool build-variants --kind randomized --split test --seed 42
       ocwtool build-variants --kind wordnet --fallback --shuffle --ocw-json
-      ocwtool build-variants --kind randomized --source nyt --split all
+      ocwtool build-variants --kind randomized --source nyt-community --split all
     """
     from ocwtool.generators import build
 

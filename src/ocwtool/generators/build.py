@@ -1,7 +1,9 @@
 """Build variants in a workspace: read ``puzzles/<source>.jsonl``, run a generator, write ``variants/``.
 
 Outputs: ``variants/<kind>.jsonl`` (canonical puzzles with lineage) and ``variants/<kind>.summary.json``
-(what was built from what, with which seed/stream, counts, stalls and incomplete walls).
+(per input store: what was built from what, with which seed/stream, counts, stalls, incomplete walls).
+One file per kind holds the variants of every store (validation and releases read it that way): a
+build replaces only the variants of its own store, recorded as ``lineage.params['store']``.
 
 Split handling: a named split selects the puzzles carrying it; ``all`` takes every puzzle, including
 those with no split. Randomized walls are rebuilt within one split at a time (with ``all``: each split,
@@ -17,9 +19,9 @@ from typing import Any
 
 from ocwtool.config import Settings
 from ocwtool.errors import InputError
-from ocwtool.fsio import sha256_file, write_json
+from ocwtool.fsio import read_json, sha256_file, write_json
 from ocwtool.generators.wordnet_backend import WordNetBackend
-from ocwtool.schema.models import Puzzle, Split
+from ocwtool.schema.models import Game, Puzzle, Split
 from ocwtool.store import read_puzzles, write_puzzles
 
 KINDS = ("randomized", "wordnet")
@@ -142,8 +144,12 @@ def build_wordnet(
 def _write(
     settings: Settings, request: VariantRequest, source: Path, built: list[Puzzle], details: dict[str, Any]
 ) -> dict[str, Any]:
+    """Replace this store's variants in ``variants/<kind>.jsonl`` (other stores' are kept: one file
+    per kind, as validation and releases read it) and record this build in the summary file."""
     out = settings.variants_path(request.kind)
-    write_puzzles(out, built)
+    tagged = [_tag(p, request.source) for p in built]
+    kept = [p for p in (read_puzzles(out) if out.is_file() else []) if origin(p) != request.source]
+    write_puzzles(out, kept + tagged)
     summary = {
         "kind": request.kind,
         "input": _rel(settings, source),
@@ -151,11 +157,41 @@ def _write(
         "seed": request.seed,
         "puzzles": len(built),
         "output": _rel(settings, out),
-        "sha256": sha256_file(out),
         **details,
     }
-    write_json(summary_path(settings, request.kind), summary)
+    _record(settings, request, summary, len(kept) + len(tagged), out)
     return summary
+
+
+def origin(p: Puzzle) -> str | None:
+    """The input store a variant was built from (``lineage.params['store']``)."""
+    return p.lineage.params.get("store") if p.lineage else None
+
+
+def _tag(p: Puzzle, store: str) -> Puzzle:
+    assert p.lineage is not None  # generators always set it
+    lineage = p.lineage.model_copy(update={"params": {**p.lineage.params, "store": store}})
+    return p.model_copy(update={"lineage": lineage})
+
+
+def _record(
+    settings: Settings, request: VariantRequest, build: dict[str, Any], total: int, out: Path
+) -> None:
+    path = summary_path(settings, request.kind)
+    try:
+        previous = read_json(path) if path.is_file() else {}
+    except InputError:
+        previous = {}
+    builds = previous.get("builds", {}) if isinstance(previous, dict) else {}
+    builds = {k: v for k, v in builds.items() if k != request.source} | {request.source: build}
+    doc = {
+        "kind": request.kind,
+        "output": _rel(settings, out),
+        "puzzles": total,
+        "sha256": sha256_file(out),
+        "builds": dict(sorted(builds.items())),
+    }
+    write_json(path, doc)
 
 
 def summary_path(settings: Settings, kind: str) -> Path:
@@ -175,9 +211,9 @@ def export_ocw_json(settings: Settings, kind: str) -> str:
     WordNet groups carry no human performance, so they are written as ``{}`` as published."""
     from ocwtool.schema.formats.ocw_json import export_file
 
-    puzzles = read_puzzles(settings.variants_path(kind))
+    puzzles = [p for p in read_puzzles(settings.variants_path(kind)) if p.game is Game.OCW]
     if not puzzles:
-        raise InputError(f"{settings.variants_path(kind)}: no puzzles to export")
+        raise InputError(f"{settings.variants_path(kind)}: no OCW puzzles to export as OCW JSON")
     target = settings.variants_dir / f"{kind}.ocw.json"
     export_file(puzzles, target, {})
     return _rel(settings, target)
