@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.servers
-from tests import servers
 from tests.servers import LocalSite
 
 from ocwtool.config import Settings
@@ -87,9 +86,6 @@ def quiet_crawler(source: Source, options: CrawlOptions, settings: Settings) -> 
 
 
 def sweep(dates: list[dt.date]) -> None:
-    # The test server writes headers and body in separate sends; with Nagle + delayed ACK that costs
-    # ~40 ms per keep-alive request, which would measure the kernel, not the crawler.
-    servers._Handler.disable_nagle_algorithm = True
     with LocalSite() as site, tempfile.TemporaryDirectory() as tmp:
         site.route("/robots.txt", "User-agent: *\nAllow: /\n", content_type="text/plain")
         for d in dates:

@@ -119,3 +119,24 @@ def test_bad_series_range_is_a_usage_error(tmp_path: Path) -> None:
     result = scrape(make_workspace(tmp_path / "ws"), "--series", "15-1", "--offline")
     assert result.exit_code == 2  # type: ignore[attr-defined]
     assert "Invalid value: range 15-1 is empty; write the smaller number first" in result.output  # type: ignore[attr-defined]
+
+
+def test_bad_base_url_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ws = make_workspace(tmp_path / "ws")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["-w", str(ws), "scrape", "ocw", "--no-progress", "--base-url", "127.0.0.1:8000"])
+    assert exit_info.value.code == 1
+    assert capsys.readouterr().err == (
+        "Error: base URL '127.0.0.1:8000' needs a scheme and a host, e.g. http://127.0.0.1:8000\n"
+    )
+
+
+def test_unreachable_robots_txt_denies_the_host(tmp_path: Path, site: LocalSite) -> None:
+    site.fail("/robots.txt", *[Fault.status_code(503)] * 4)
+    result = scrape(make_workspace(tmp_path / "ws"), "--base-url", site.base_url)
+    assert result.exit_code == 0  # type: ignore[attr-defined]
+    assert result.stdout == "No puzzles parsed; puzzles/ocdb.jsonl left unchanged.\n"  # type: ignore[attr-defined]
+    assert result.stderr.splitlines()[1] == (  # type: ignore[attr-defined]
+        "  robots-denied https://ocdb.cc/episodes/ (robots.txt unreachable, host treated as disallowed)"
+    )
+    assert site.hits_for("/episodes/") == 0

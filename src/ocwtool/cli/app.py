@@ -17,6 +17,7 @@ from ocwtool import __version__
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("ocwtool.cli.workspace", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
+    "build-variants": ("ocwtool.cli.variants", "build_variants_cmd", "Build OCW-Randomized and OCW-WordNet."),
     "import": (
         "ocwtool.cli.io",
         "import_cmd",
@@ -26,6 +27,13 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "info": ("ocwtool.cli.io", "info_cmd", "Show counts per source, season/year, split, and flags found."),
     "eval": ("ocwtool.cli.eval", "eval_cmd", "Score predictions or run a baseline (OCW and NYT metrics)."),
     "scrape": ("ocwtool.cli.scrape", "scrape_cmd", "Crawl ocdb.cc, SMOCI or NYT into captures and puzzles."),
+    "validate": (
+        "ocwtool.cli.validate",
+        "validate_cmd",
+        "Check stores and variants; write the validation report.",
+    ),
+    "split": ("ocwtool.cli.split", "split_cmd", "Assign train/validation/test splits in the stores."),
+    "release": ("ocwtool.cli.release", "release_cmd", "Build or verify a compressed, checksummed release."),
     "reconcile": ("ocwtool.cli.reconcile", "reconcile_cmd", "Compare two puzzle stores day by day."),
 }
 

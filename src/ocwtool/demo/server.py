@@ -12,6 +12,8 @@ Routes = dict[str, tuple[str, bytes]]
 
 def _handler(routes: Routes) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
+        disable_nagle_algorithm = True  # headers and body are separate sends
+
         def do_GET(self) -> None:
             found = routes.get(self.path) or routes.get(self.path.split("?", 1)[0])
             if found is None:

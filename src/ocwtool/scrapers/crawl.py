@@ -61,10 +61,13 @@ class CrawlReport:
     puzzles: list[Puzzle] = field(default_factory=list)
     records: list[tuple[str, dict[str, object]]] = field(default_factory=list)
     summary: CrawlSummary = field(default_factory=CrawlSummary)
+    _ids: set[str] = field(default_factory=set, repr=False)
 
     def add(self, result: ParseResult) -> None:
-        seen = {p.id for p in self.puzzles}
-        self.puzzles.extend(p for p in result.puzzles if p.id not in seen)
+        for puzzle in result.puzzles:
+            if puzzle.id not in self._ids:
+                self._ids.add(puzzle.id)
+                self.puzzles.append(puzzle)
         self.records.extend(result.records)
 
 
@@ -198,9 +201,16 @@ class _Run:
     def _fetch(self, url: str, fetcher: Fetcher) -> Page | None:
         actual = rebase_url(url, self.base_url)
         if not fetcher.allowed(actual):
+            unreachable = fetcher.robots(actual).deny_all
+            # RFC 9309: an unreachable robots.txt (5xx, no answer) means "disallow everything".
+            why = (
+                "robots.txt unreachable, host treated as disallowed"
+                if unreachable
+                else "disallowed by robots.txt"
+            )
             self.counters["robots-denied"] += 1
-            self.frontier.set_state(url, "denied", "disallowed by robots.txt")
-            self.report.summary.denied.append(url)
+            self.frontier.set_state(url, "denied", why)
+            self.report.summary.denied.append(url if not unreachable else f"{url} ({why})")
             return None
         result = fetcher.get(actual)
         if result.ok:

@@ -54,7 +54,7 @@ def scrape_ocw(
     report = crawl(OcdbSource(walls), options, settings, progress=progress)
     outcome.crawls.append(report)
     puzzles: list[Puzzle] = report.puzzles
-    if options.limit is None and not report.summary.failures:
+    if walls.series is not None and options.limit is None and not report.summary.failures:
         outcome.notes = coverage_notes(puzzles, walls.series)
     if human_performance:
         smoci_opts = replace(options, base_url=smoci_base_url)

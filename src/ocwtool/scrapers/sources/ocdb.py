@@ -190,13 +190,13 @@ def _group(pid: str, k: int, raw: RawGroup) -> Group:
     )
 
 
-def coverage_notes(puzzles: list[Puzzle], series: frozenset[int] | None) -> list[str]:
-    """Compare walls per series with OCW's published counts (``sources.json``) for the series asked."""
+def coverage_notes(puzzles: list[Puzzle], series: frozenset[int]) -> list[str]:
+    """One note when walls per series differ from OCW's published counts (``sources.json``)."""
     expected: dict[str, int] = facts()["ocw_walls_per_series"]
     got = Counter(p.ocw.season for p in puzzles if p.ocw is not None and Flag.SPECIAL not in p.flags)
-    wanted = sorted(int(k) for k in expected if series is None or int(k) in series)
-    return [
-        f"series {n}: {got.get(n, 0)} walls, OCW has {expected[str(n)]}"
-        for n in wanted
-        if got.get(n, 0) != expected[str(n)]
+    off = [
+        f"S{n} {got.get(n, 0)}/{expected[str(n)]}"
+        for n in sorted(series)
+        if str(n) in expected and got.get(n, 0) != expected[str(n)]
     ]
+    return [f"walls per series differ from OCW's counts (got/OCW): {', '.join(off)}"] if off else []

@@ -1,0 +1,69 @@
+"""``ocwtool validate``: run every rule over the workspace and write the report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ocwtool.cli.app import AppContext, pass_app
+
+
+@click.command("validate")
+@click.option("--source", "sources", multiple=True, help="Validate only this source's store (repeatable).")
+@click.option(
+    "--json-out", type=click.Path(dir_okay=False, path_type=Path), help="Where to write the JSON report."
+)
+@click.option(
+    "--md-out", type=click.Path(dir_okay=False, path_type=Path), help="Where to write the Markdown report."
+)
+@click.option("--no-expectations", is_flag=True, help="Skip the Great Expectations suites (faster).")
+@click.option(
+    "--rules", "list_rules", is_flag=True, help="List every rule (id, severity, waivable) and exit."
+)
+@pass_app
+def validate_cmd(
+    app: AppContext,
+    sources: tuple[str, ...],
+    json_out: Path | None,
+    md_out: Path | None,
+    no_expectations: bool,
+    list_rules: bool,
+) -> None:
+    """Check the puzzle stores and variants: structure, leakage between splits and Great
+    Expectations suites. Prints a table, writes JSON and Markdown reports (default under
+    runs/validation/), and exits 1 when an error-severity rule fails without a waiver.
+    Waivers live in validation.toml in the workspace ([[waiver]] rule, records, reason).
+
+    \b
+    Examples:
+      ocwtool validate
+      ocwtool validate --source ocw --source nyt --md-out report.md
+      ocwtool validate --rules
+    """
+    if list_rules:
+        _print_rules()
+        return
+    from ocwtool.errors import ValidationFailed
+    from ocwtool.fsio import write_json, write_text
+    from ocwtool.validators.gate import validate_workspace
+    from ocwtool.validators.report import render_table, to_json, to_markdown
+
+    settings = app.settings()
+    report = validate_workspace(settings, sources or None, expectations=not no_expectations)
+    json_path = json_out or settings.runs_dir / "validation" / "report.json"
+    md_path = md_out or settings.runs_dir / "validation" / "report.md"
+    write_json(json_path, to_json(report))
+    write_text(md_path, to_markdown(report))
+    click.echo(render_table(report))
+    click.echo(f"Reports: {json_path} {md_path}", err=True)
+    if not report.ok:
+        raise ValidationFailed(f"{len(report.blocking)} error-severity finding(s); see {md_path}")
+
+
+def _print_rules() -> None:
+    from ocwtool.validators.rules import RULES
+
+    for rule in RULES.values():
+        waivable = "waivable" if rule.waivable else ""
+        click.echo(f"{rule.id}  {rule.name:<24} {rule.severity.value:<8} {waivable}")

@@ -1,0 +1,1 @@
+"""Compressed, verifiable, Hugging Face-loadable releases: build, card, archive, verify."""

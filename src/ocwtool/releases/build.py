@@ -1,0 +1,253 @@
+"""``ocwtool release build``: validate, then write ``releases/<name>-<version>/`` and its archive.
+
+Layout of a release folder (every file listed with its sha256 in ``manifest.json`` and
+``SHA256SUMS``)::
+
+    README.md                      dataset card (HF YAML: configs, dataset_info, license, ...)
+    data/<config>/<split>-00000-of-00001.parquet
+    json/<config>/<split>.json     OCW JSON (the OCW evaluator's input format)
+    croissant.json  CITATION.bib  provenance.json  validation.md  manifest.json  SHA256SUMS
+    evaluate.py  baselines/*.json  annotations/*.jsonl   (when present: see ``extras.py``)
+
+Everything is a pure function of the workspace's stores and the tool version: no timestamps, sorted
+records and files, so two builds from the same inputs give byte-identical archives.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ocwtool import __version__
+from ocwtool.config import Settings
+from ocwtool.errors import ReleaseError
+from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
+from ocwtool.releases import card
+from ocwtool.releases.archive import archive_name, write_archive
+from ocwtool.releases.extras import copy_extras
+from ocwtool.schema.models import Puzzle, sort_key
+from ocwtool.validators.corpus import Corpus, is_text, load_corpus
+from ocwtool.validators.report import ValidationReport, to_markdown
+
+SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?$")
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+SPLIT_ORDER = ("train", "validation", "test")
+# Optional inputs from other parts of ocwtool: (where in the workspace, where in the release).
+EXTRA_FILES = (
+    ("runs/baselines", "baselines"),
+    ("annotations/adjudicated.jsonl", "annotations/adjudicated.jsonl"),
+)
+EVALUATOR_MODULE = "ocwtool.evaluation.metrics"
+
+
+@dataclass(frozen=True)
+class ReleaseSpec:
+    """What to build: name, semantic version, archive format, notes, licence; ``force`` replaces."""
+
+    name: str
+    version: str
+    fmt: str = "tar.gz"
+    notes: str = ""
+    license: str = "mit"
+    sources: tuple[str, ...] = ()
+    force: bool = False
+
+    @property
+    def folder_name(self) -> str:
+        return f"{self.name}-{self.version}"
+
+    def check(self) -> None:
+        if not NAME.match(self.name):
+            raise ReleaseError(f"release name {self.name!r} must be letters, digits, '.', '_' or '-'")
+        if not SEMVER.match(self.version):
+            raise ReleaseError(f"version {self.version!r} is not semantic (X.Y.Z, e.g. 1.0.0)")
+
+
+def release_configs(corpus: Corpus) -> dict[str, list[Puzzle]]:
+    """Published tables: ``ocw``/``nyt`` (text puzzles) and ``<game>_<kind>`` for each variant kind."""
+    configs: dict[str, list[Puzzle]] = {}
+    for config, p in corpus.all_records():
+        if is_text(p):
+            configs.setdefault(config, []).append(p)
+    return {k: sorted(v, key=lambda p: (sort_key(p), p.id)) for k, v in sorted(configs.items()) if v}
+
+
+def _by_split(puzzles: Sequence[Puzzle]) -> dict[str, list[Puzzle]]:
+    out: dict[str, list[Puzzle]] = {}
+    for p in puzzles:
+        if p.split is None:
+            raise ReleaseError(f"puzzle {p.id} has no split; run `ocwtool split` before building a release")
+        out.setdefault(p.split.value, []).append(p)
+    return {s: out[s] for s in SPLIT_ORDER if s in out}
+
+
+def write_tables(
+    root: Path, configs: dict[str, list[Puzzle]], extras: dict[str, Any]
+) -> list[card.SplitFile]:
+    """Parquet and OCW JSON per config and split; return what the card and manifest need."""
+    import pyarrow.parquet as pq
+
+    from ocwtool.schema.formats import hf, ocw_json
+
+    files = []
+    for config, puzzles in configs.items():
+        for split, items in _by_split(puzzles).items():
+            rel = f"data/{config}/{split}-00000-of-00001.parquet"
+            hf.write_parquet(items, root / rel)
+            nbytes = int(pq.read_table(root / rel).nbytes)
+            digest = sha256_file(root / rel)
+            files.append(
+                card.SplitFile(config, split, rel, len(items), nbytes, (root / rel).stat().st_size, digest)
+            )
+            doc = ocw_json.dump_document(items, extras.get(config))
+            write_json(root / f"json/{config}/{split}.json", doc, indent=4)
+    return files
+
+
+def provenance(corpus: Corpus) -> dict[str, Any]:
+    """Sources with their capture hashes (and one digest over them), tool version and commit."""
+    per_source: dict[str, list[Puzzle]] = {}
+    for p in corpus.puzzles:
+        per_source.setdefault(p.source, []).append(p)
+    sources = {}
+    for source, items in sorted(per_source.items()):
+        hashes = sorted({p.provenance.sha256 for p in items if p.provenance.sha256})
+        sources[source] = {
+            "puzzles": len(items),
+            "captures": len(hashes),
+            "digest": sha256_bytes("\n".join(hashes).encode()),
+            "capture_sha256": hashes,
+            "parser_versions": sorted({p.provenance.parser_version for p in items}),
+        }
+    return {"tool": "ocwtool", "tool_version": __version__, "tool_commit": tool_commit(), "sources": sources}
+
+
+def tool_commit() -> str | None:
+    """The git commit of the running ocwtool source tree, if it is a git checkout."""
+    here = Path(__file__).resolve().parent
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(here), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None if out.returncode == 0 else None
+
+
+def quirks(report: ValidationReport) -> list[str]:
+    """Known quirks for the card: waived findings and informational rules (gaps, exclusions)."""
+    out = [f"{f.message} (waived: {f.waiver})" for f in report.findings if f.waiver]
+    return out + [f.message for f in report.findings if f.rule in ("S11", "S12")]
+
+
+def write_checksums(root: Path, manifest: dict[str, Any]) -> None:
+    """Add every file's sha256 to ``manifest.json``, then list all files in ``SHA256SUMS``."""
+    files = sorted(
+        p for p in root.rglob("*") if p.is_file() and p.name not in ("manifest.json", "SHA256SUMS")
+    )
+    manifest["files"] = {
+        p.relative_to(root).as_posix(): {"sha256": sha256_file(p), "bytes": p.stat().st_size} for p in files
+    }
+    write_json(root / "manifest.json", manifest)
+    listed = sorted([*manifest["files"], "manifest.json"])
+    write_text(root / "SHA256SUMS", "".join(f"{sha256_file(root / rel)}  {rel}\n" for rel in listed))
+
+
+def build_release(settings: Settings, spec: ReleaseSpec, *, expectations: bool = True) -> tuple[Path, Path]:
+    """Validate (refusing on errors), write the release folder and archive; return both paths."""
+    from ocwtool.validators.gate import require_valid, validate_corpus
+    from ocwtool.validators.waivers import WAIVERS_NAME, load_waivers
+
+    spec.check()
+    final = settings.releases_dir / spec.folder_name
+    if final.exists() and not spec.force:
+        raise ReleaseError(f"{final} already exists; bump the version or pass --force to rebuild it")
+    corpus = load_corpus(settings.puzzles_dir, settings.variants_dir, spec.sources or None)
+    if not corpus.puzzles:
+        raise ReleaseError(f"nothing to release: no puzzles in {settings.puzzles_dir}")
+    report = validate_corpus(corpus, load_waivers(settings.root / WAIVERS_NAME), expectations=expectations)
+    require_valid(report)
+    configs = release_configs(corpus)
+    if not configs:
+        raise ReleaseError(f"nothing to release: no text puzzles in {settings.puzzles_dir}")
+    staging = settings.releases_dir / f".{spec.folder_name}.tmp"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    try:
+        _write_folder(settings, spec, corpus, report, configs, staging)
+        shutil.rmtree(final, ignore_errors=True)
+        staging.rename(final)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return final, write_archive(final, spec.fmt)
+
+
+def _write_folder(
+    settings: Settings,
+    spec: ReleaseSpec,
+    corpus: Corpus,
+    report: ValidationReport,
+    configs: dict[str, list[Puzzle]],
+    root: Path,
+) -> None:
+    files = write_tables(root, configs, _store_extras(settings, corpus))
+    counts = {c: {f.split: f.rows for f in files if f.config == c} for c in configs}
+    prov = provenance(corpus)
+    info = card.CardInfo(
+        name=spec.name,
+        version=spec.version,
+        license=spec.license,
+        files=tuple(files),
+        counts=counts,
+        provenance=prov,
+        quirks=quirks(report),
+        notes=spec.notes,
+        extras=copy_extras(settings, root),
+    )
+    write_text(root / "README.md", card.render_card(info))
+    write_text(root / "CITATION.bib", card.CITATION_BIB)
+    write_json(root / "provenance.json", prov)
+    write_text(root / "validation.md", to_markdown(report))  # no timings in it: stays reproducible
+    described = f"{spec.name} {spec.version}: word-grouping puzzles (Only Connect walls, NYT Connections)."
+    doc = card.croissant(info, described)
+    if doc is not None:
+        write_json(root / "croissant.json", doc)
+    excluded = sum(1 for p in corpus.puzzles if not is_text(p))
+    manifest: dict[str, Any] = {
+        "name": spec.name,
+        "version": spec.version,
+        "release_notes": spec.notes,
+        "archive_format": spec.fmt,
+        "tool": {"name": "ocwtool", "version": __version__, "commit": prov["tool_commit"]},
+        "counts": {
+            "configs": counts,
+            "excluded_non_text": excluded,
+            "canonical_puzzles": len(corpus.puzzles),
+        },
+        "validation": report.summary(),
+        "croissant": doc is not None,
+    }
+    write_checksums(root, manifest)
+
+
+def _store_extras(settings: Settings, corpus: Corpus) -> dict[str, Any]:
+    """Per config, the import extras of its single source store (restores the OCW JSON form)."""
+    out: dict[str, Any] = {}
+    for config in ("ocw", "nyt"):
+        sources = {p.source for p in corpus.puzzles if p.game.value == config}
+        meta = settings.puzzles_dir / f"{next(iter(sources))}.meta.json" if len(sources) == 1 else None
+        if meta is not None and meta.exists():
+            out[config] = read_json(meta)
+    return out
+
+
+__all__ = ["ReleaseSpec", "archive_name", "build_release", "release_configs"]

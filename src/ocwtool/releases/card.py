@@ -1,0 +1,218 @@
+"""The dataset card (README.md with Hugging Face YAML), CITATION.bib and croissant.json.
+
+The YAML header declares one config per published table with its data files
+(``data/<config>/<split>-*.parquet``) and ``dataset_info`` (features and split sizes), so
+``datasets.load_dataset(<release folder>, <config>)`` works offline with exactly these features.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ocwtool.errors import ReleaseError
+
+TASKS = ["text-classification", "text-generation"]
+CITATION_BIB = """\
+@inproceedings{alavi-naeini-2023-ocw,
+  title     = {Large Language Models are Fixated by Red Herrings: Exploring Creative Problem Solving
+               and Einstellung Effect using the Only Connect Wall Dataset},
+  author    = {Alavi Naeini, Saeid and Saqur, Raeid and Saeidi, Mozhgan and Giorgi, John and Taati, Babak},
+  booktitle = {Advances in Neural Information Processing Systems 36 (NeurIPS 2023),
+               Datasets and Benchmarks Track},
+  year      = {2023},
+  eprint    = {2306.11167},
+  archivePrefix = {arXiv}
+}
+
+@inproceedings{samadarshi-2024-connecting,
+  title     = {Connecting the Dots: Evaluating Abstract Reasoning Capabilities of {LLM}s Using the
+               {N}ew {Y}ork {T}imes Connections Word Game},
+  author    = {Samadarshi, Prisha and Mustafa, Mariam and Kulkarni, Anushka and Rothkopf, Raven and
+               Chakrabarty, Tuhin and Muresan, Smaranda},
+  booktitle = {Proceedings of the 2024 Conference on Empirical Methods in Natural Language Processing},
+  year      = {2024},
+  eprint    = {2406.11012},
+  archivePrefix = {arXiv}
+}
+"""
+
+
+@dataclass(frozen=True)
+class SplitFile:
+    """One published parquet file: its config, split, path in the release, rows, bytes, sha256."""
+
+    config: str
+    split: str
+    path: str
+    rows: int
+    nbytes: int
+    size: int
+    sha256: str
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """What the card says about a release (everything is computed by ``build.py``)."""
+
+    name: str
+    version: str
+    license: str
+    files: tuple[SplitFile, ...]
+    counts: Mapping[str, Mapping[str, int]]
+    provenance: Mapping[str, Any]
+    quirks: Sequence[str] = ()
+    notes: str = ""
+    extras: Sequence[str] = field(default_factory=tuple)
+
+    @property
+    def configs(self) -> list[str]:
+        return list(dict.fromkeys(f.config for f in self.files))
+
+
+def card_yaml(info: CardInfo) -> str:
+    """The YAML header: license, pretty_name, task categories, configs and dataset_info."""
+    from datasets.info import DatasetInfo, DatasetInfosDict
+    from datasets.splits import SplitDict, SplitInfo
+    from huggingface_hub import DatasetCardData
+
+    from ocwtool.schema.formats.hf import features
+
+    configs, infos = [], {}
+    for config in info.configs:
+        files = [f for f in info.files if f.config == config]
+        configs.append(
+            {"config_name": config, "data_files": [{"split": f.split, "path": f.path} for f in files]}
+        )
+        splits = SplitDict()
+        for f in files:
+            splits.add(SplitInfo(name=f.split, num_bytes=f.nbytes, num_examples=f.rows))
+        infos[config] = DatasetInfo(
+            features=features(),
+            splits=splits,
+            dataset_size=sum(f.nbytes for f in files),
+            download_size=sum(f.size for f in files),
+            config_name=config,
+        )
+    data = DatasetCardData(
+        license=info.license,
+        pretty_name=f"{info.name} {info.version}",
+        task_categories=TASKS,
+        language=["en"],
+        size_categories=["1K<n<10K"],
+        tags=["puzzles", "only-connect", "nyt-connections", "reasoning"],
+        configs=configs,
+    )
+    DatasetInfosDict(infos).to_dataset_card_data(data)
+    return str(data.to_yaml())
+
+
+def render_card(info: CardInfo) -> str:
+    """The whole README.md: YAML header, then counts, provenance, quirks, usage and citation."""
+    rows = [
+        f"| {c} | "
+        + " | ".join(str(info.counts[c].get(s, 0)) for s in ("train", "validation", "test"))
+        + " |"
+        for c in info.configs
+    ]
+    prov = info.provenance
+    sources = "\n".join(
+        f"- `{s}`: {v['puzzles']} puzzles, {v['captures']} distinct capture hashes"
+        f" (digest `{v['digest'][:16]}…`)"
+        for s, v in sorted(prov.get("sources", {}).items())
+    )
+    body = [
+        f"# {info.name} {info.version}",
+        "",
+        "Word-grouping puzzles (Only Connect walls and/or NYT Connections boards): 16 clues that",
+        "form 4 groups of 4, each with a connection. Built with ocwtool; every file is checksummed",
+        "in `SHA256SUMS` and `manifest.json` (`ocwtool release verify` checks them).",
+        "",
+        "## Configs and splits",
+        "",
+        "| config | train | validation | test |",
+        "|---|---|---|---|",
+        *rows,
+        "",
+        "```python",
+        "from datasets import load_dataset",
+        f'ds = load_dataset("<this folder>", "{info.configs[0] if info.configs else "ocw"}")',
+        "```",
+        "",
+        "OCW-format JSON of every config and split is under `json/<config>/<split>.json`, readable by",
+        'the OCW evaluator: `load_dataset("json", data_files=..., field="dataset")`.',
+        "",
+        "## Provenance",
+        "",
+        f"Tool: ocwtool {prov.get('tool_version')} (commit `{prov.get('tool_commit') or 'unknown'}`).",
+        "",
+        sources or "- (no source recorded)",
+        "",
+        "## Known quirks",
+        "",
+        *([f"- {q}" for q in info.quirks] or ["- none recorded"]),
+        "",
+        *(["## Also included\n\n" + "\n".join(f"- {e}" for e in info.extras), ""] if info.extras else []),
+        "## Release notes",
+        "",
+        info.notes or "(none)",
+        "",
+        "## Citation",
+        "",
+        "```bibtex",
+        CITATION_BIB.rstrip(),
+        "```",
+    ]
+    return f"---\n{card_yaml(info)}\n---\n\n" + "\n".join(body) + "\n"
+
+
+def croissant(info: CardInfo, description: str) -> dict[str, Any] | None:
+    """Croissant JSON-LD for the parquet files (``None`` when mlcroissant is not installed)."""
+    try:
+        import mlcroissant as mlc
+    except ImportError:
+        return None
+    logging.getLogger("absl").setLevel(logging.ERROR)
+    parquet = ["application/x-parquet"]
+    distribution: list[Any] = [
+        mlc.FileObject(id=f.path, name=f.path, content_url=f.path, encoding_formats=parquet, sha256=f.sha256)
+        for f in info.files
+    ]
+    # One record set per config and split, read straight from its parquet file (a FileSet would
+    # need a container such as an archive; plain relative files are FileObjects).
+    record_sets = [
+        mlc.RecordSet(id=f"{f.config}_{f.split}", name=f"{f.config}_{f.split}", fields=_fields(mlc, f))
+        for f in info.files
+    ]
+    meta = mlc.Metadata(
+        name=info.name,
+        description=description,
+        license=[info.license],
+        url="https://github.com/ocwtool/ocwtool",
+        version=info.version,
+        cite_as=CITATION_BIB,
+        distribution=distribution,
+        record_sets=record_sets,
+    )
+    if meta.issues.errors:
+        raise ReleaseError(f"croissant metadata is invalid: {sorted(meta.issues.errors)[0]}")
+    doc: dict[str, Any] = json.loads(json.dumps(meta.to_json(), default=str))
+    return doc
+
+
+def _fields(mlc: Any, f: SplitFile) -> list[Any]:
+    text, arrays = [mlc.DataType.TEXT], {"clues", "flags"}
+    return [
+        mlc.Field(
+            id=f"{f.config}_{f.split}/{column}",
+            name=column,
+            data_types=text,
+            is_array=column in arrays,
+            array_shape="-1" if column in arrays else None,
+            source=mlc.Source(file_object=f.path, extract=mlc.Extract(column=column)),
+        )
+        for column in ("id", "game", "source", "split", "clues", "flags")
+    ]

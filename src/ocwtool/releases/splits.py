@@ -1,0 +1,239 @@
+"""Deterministic train/validation/test assignment, written into the stores.
+
+Three policies:
+
+* **OCW, seeded and stratified by season** (default sizes 62/62/494, OCW's official ones). Walls are
+  grouped by season, shuffled within each season by ``random.Random(seed)`` after sorting by id,
+  then laid end to end and dealt to splits by largest deficit (systematic stratified sampling): the
+  totals are exact and every season gets its proportional share, +-1. The unit is the *wall* (its
+  normalised clue set), so the same wall from two sources always lands in one split.
+* **NYT, by date**: ``cutoffs=(d1,)`` gives train < d1 <= test; ``(d1, d2)`` gives
+  train < d1 <= validation < d2 <= test (no future puzzle trains a model tested on the past).
+* **Imported** from an existing release folder (OCW's files or ours): every JSON file with a
+  ``dataset`` list whose name says ``train``/``validation``/``val``/``test`` is read; records match by
+  id, then by normalised clue set.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ocwtool.config import Settings
+from ocwtool.errors import InputError
+from ocwtool.fsio import read_json
+from ocwtool.schema.models import Puzzle, Split
+from ocwtool.validators.corpus import norm_clue, parent_index, wall_key
+
+OCW_SIZES = (62, 62, 494)
+DEFAULT_SEED = 42
+SPLITS = (Split.TRAIN, Split.VALIDATION, Split.TEST)
+_NAME = re.compile(r"(?:^|[_\-.])(train|validation|val|test)(?:$|[_\-.])")
+
+
+def scale_sizes(sizes: Sequence[int], total: int) -> tuple[int, ...]:
+    """``sizes`` rescaled to sum to ``total`` (largest remainder; unchanged when they already do)."""
+    if sum(sizes) == total:
+        return tuple(sizes)
+    if sum(sizes) <= 0 or any(s < 0 for s in sizes):
+        raise InputError(f"split sizes must be non-negative with a positive sum, got {list(sizes)}")
+    quotas = [s * total / sum(sizes) for s in sizes]
+    out = [int(q) for q in quotas]
+    by_remainder = sorted(range(len(sizes)), key=lambda k: (-(quotas[k] - out[k]), k))
+    for k in by_remainder[: total - sum(out)]:
+        out[k] += 1
+    return tuple(out)
+
+
+def deal(n: int, sizes: Sequence[int]) -> list[int]:
+    """Split index for positions 0..n-1: at each step the split furthest below its quota."""
+    taken = [0] * len(sizes)
+    out = []
+    for i in range(n):
+        k = max(range(len(sizes)), key=lambda s: (sizes[s] * (i + 1) / n - taken[s], -s))
+        taken[k] += 1
+        out.append(k)
+    return out
+
+
+def plan_ocw(
+    puzzles: Sequence[Puzzle], seed: int = DEFAULT_SEED, sizes: Sequence[int] = OCW_SIZES
+) -> dict[str, Split]:
+    """Seeded, season-stratified assignment of OCW walls (puzzle id -> split)."""
+    walls: dict[frozenset[str], list[Puzzle]] = defaultdict(list)
+    for p in puzzles:
+        walls[wall_key(p)].append(p)
+    strata: dict[int, list[list[Puzzle]]] = defaultdict(list)
+    for members in walls.values():
+        first = min(members, key=lambda p: p.id)
+        season = first.ocw.season if first.ocw and first.ocw.season is not None else 10**6
+        strata[season].append(sorted(members, key=lambda p: p.id))
+    rng = random.Random(seed)
+    ordered: list[list[Puzzle]] = []
+    for season in sorted(strata):
+        block = sorted(strata[season], key=lambda m: m[0].id)
+        rng.shuffle(block)
+        ordered += block
+    wanted = scale_sizes(sizes, len(ordered))
+    return {
+        p.id: SPLITS[k]
+        for members, k in zip(ordered, deal(len(ordered), wanted), strict=True)
+        for p in members
+    }
+
+
+def plan_nyt(puzzles: Iterable[Puzzle], cutoffs: Sequence[dt.date]) -> dict[str, Split]:
+    """Date-cutoff assignment of NYT puzzles (puzzle id -> split)."""
+    if not 1 <= len(cutoffs) <= 2 or list(cutoffs) != sorted(cutoffs):
+        raise InputError("--nyt-cutoff takes one date (train|test) or two increasing dates (train|val|test)")
+    out: dict[str, Split] = {}
+    for p in puzzles:
+        if p.nyt is None:
+            continue
+        if p.nyt.date < cutoffs[0]:
+            out[p.id] = Split.TRAIN
+        elif len(cutoffs) == 2 and p.nyt.date < cutoffs[1]:
+            out[p.id] = Split.VALIDATION
+        else:
+            out[p.id] = Split.TEST
+    return out
+
+
+def read_release_splits(folder: Path) -> tuple[dict[str, Split], dict[frozenset[str], Split]]:
+    """Split of every record in a release folder's JSON files: by id and by normalised clue set."""
+    if not folder.is_dir():
+        raise InputError(f"{folder}: not a folder; --splits-from takes an unpacked release folder")
+    by_id: dict[str, Split] = {}
+    by_key: dict[frozenset[str], Split] = {}
+    for path in sorted(folder.rglob("*.json")):
+        match = _NAME.search(path.stem.lower())
+        if not match:
+            continue
+        split = Split.VALIDATION if match.group(1) in ("val", "validation") else Split(match.group(1))
+        doc = read_json(path)
+        for entry in doc.get("dataset", []) if isinstance(doc, dict) else []:
+            rid = str(entry.get("wall_id") or entry.get("id") or "")
+            _put(by_id, rid, split, path)
+            words = entry.get("words")
+            if isinstance(words, list) and len(words) == 16:
+                by_key.setdefault(frozenset(norm_clue(str(w)) for w in words), split)
+    if not by_id:
+        raise InputError(f"{folder}: no JSON file named train/validation/test with a `dataset` list found")
+    return by_id, by_key
+
+
+def _put(table: dict[str, Split], rid: str, split: Split, path: Path) -> None:
+    if not rid:
+        return
+    if table.get(rid, split) != split:
+        raise InputError(f"{path}: record {rid} is in both {table[rid].value} and {split.value}")
+    table[rid] = split
+
+
+def plan_from_release(puzzles: Iterable[Puzzle], folder: Path) -> dict[str, Split]:
+    """Assignment copied from a release folder (unmatched puzzles are left out of the plan)."""
+    by_id, by_key = read_release_splits(folder)
+    plan: dict[str, Split] = {}
+    for p in puzzles:
+        split = by_id.get(p.id) or by_key.get(wall_key(p))
+        if split is not None:
+            plan[p.id] = split
+    return plan
+
+
+def apply_plan(puzzles: Iterable[Puzzle], plan: dict[str, Split]) -> list[Puzzle]:
+    """Puzzles with their planned split set (others unchanged)."""
+    return [p.model_copy(update={"split": plan[p.id]}) if p.id in plan else p for p in puzzles]
+
+
+def inherit_splits(variants: Iterable[Puzzle], parents: dict[str, Puzzle]) -> list[Puzzle]:
+    """Variants take the split their parents agree on (left unchanged when they disagree).
+
+    ``parents`` maps puzzle ids and group ids to puzzles (:func:`parent_index`)."""
+    out = []
+    for v in variants:
+        ids = v.lineage.parents if v.lineage else ()
+        splits = {parents[i].split for i in ids if i in parents}
+        out.append(v.model_copy(update={"split": splits.pop()}) if len(splits) == 1 else v)
+    return out
+
+
+@dataclass(frozen=True)
+class SplitSummary:
+    """Counts per store and split after assignment, and notes for the user."""
+
+    counts: dict[str, dict[str, int]]
+    notes: tuple[str, ...] = ()
+
+
+def split_workspace(
+    settings: Settings,
+    *,
+    seed: int = DEFAULT_SEED,
+    sizes: Sequence[int] = OCW_SIZES,
+    nyt_cutoffs: Sequence[dt.date] = (),
+    splits_from: Path | None = None,
+    sources: Sequence[str] | None = None,
+    dry_run: bool = False,
+) -> SplitSummary:
+    """Assign splits in every store (each rewritten atomically); return counts and notes."""
+    from ocwtool.store import read_puzzles, store_paths, write_puzzles
+
+    puzzles_dir, variants_dir = settings.puzzles_dir, settings.variants_dir
+    stores = {p: read_puzzles(p) for p in store_paths(puzzles_dir) if not sources or p.stem in sources}
+    if not stores:
+        raise InputError(f"no puzzle stores to split in {puzzles_dir}; import or scrape puzzles first")
+    everything = [p for items in stores.values() for p in items]
+    plan, notes = _plan(everything, seed, sizes, nyt_cutoffs, splits_from)
+    updated = {path: apply_plan(items, plan) for path, items in stores.items()}
+    parents = parent_index([p for items in updated.values() for p in items])
+    variants = {p: inherit_splits(read_puzzles(p), parents) for p in store_paths(variants_dir)}
+    if not dry_run:
+        for path, items in [*updated.items(), *variants.items()]:
+            write_puzzles(path, items)
+    counts = {
+        f"{path.parent.name}/{path.name}": _count(items)
+        for path, items in [*updated.items(), *variants.items()]
+    }
+    return SplitSummary(counts, tuple(notes))
+
+
+def _plan(
+    puzzles: list[Puzzle],
+    seed: int,
+    sizes: Sequence[int],
+    nyt_cutoffs: Sequence[dt.date],
+    splits_from: Path | None,
+) -> tuple[dict[str, Split], list[str]]:
+    nyt = [p for p in puzzles if p.nyt is not None]
+    if splits_from is not None:
+        plan = plan_from_release(puzzles, splits_from)
+        rest = [p for p in nyt if p.id not in plan]
+        plan.update(plan_nyt(rest, nyt_cutoffs) if nyt_cutoffs and rest else {})
+        missing = len(puzzles) - len(plan)
+        return plan, [
+            f"{missing} puzzle(s) not found in {splits_from}: split left unchanged"
+        ] if missing else []
+    ocw = [p for p in puzzles if p.nyt is None]
+    plan = plan_ocw(ocw, seed, sizes) if ocw else {}
+    notes = []
+    walls = len({wall_key(p) for p in ocw})
+    if ocw and sum(sizes) != walls:
+        scaled = "/".join(map(str, scale_sizes(sizes, walls)))
+        notes.append(f"OCW sizes {'/'.join(map(str, sizes))} rescaled to {scaled} for {walls} walls")
+    if nyt and not nyt_cutoffs:
+        notes.append(f"{len(nyt)} NYT puzzle(s) left unchanged: pass --nyt-cutoff DATE[,DATE] to split them")
+    plan.update(plan_nyt(nyt, nyt_cutoffs) if nyt and nyt_cutoffs else {})
+    return plan, notes
+
+
+def _count(items: Iterable[Puzzle]) -> dict[str, int]:
+    counts = {"train": 0, "validation": 0, "test": 0, "unassigned": 0}
+    for p in items:
+        counts[p.split.value if p.split else "unassigned"] += 1
+    return counts

@@ -1,0 +1,80 @@
+"""What validation and releases look at: canonical puzzles plus variants, read from a workspace.
+
+Also the two shared predicates: the normalised wall key used for leakage and split matching, and
+whether a puzzle belongs in a text release.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ocwtool.errors import InputError
+from ocwtool.schema.models import Flag, Puzzle
+from ocwtool.store import read_puzzles, store_paths
+
+_KEEP = re.compile(r"[^a-z0-9]+")
+NON_TEXT_FLAGS = frozenset({Flag.PICTURE, Flag.EMOJI, Flag.MEDIA_CLUE, Flag.EXCLUDED})
+
+
+def norm_clue(clue: str) -> str:
+    """Lower-case, keep ``[a-z0-9]`` only (the key SMOCI and ocdb walls are joined on)."""
+    return _KEEP.sub("", clue.lower())
+
+
+def wall_key(p: Puzzle) -> frozenset[str]:
+    """The normalised clue set of a wall: the same wall from two sources has the same key."""
+    return frozenset(norm_clue(c) for c in p.clues)
+
+
+def is_text(p: Puzzle) -> bool:
+    """Does the puzzle belong in a text-only release (no picture, emoji or excluded board)?"""
+    if NON_TEXT_FLAGS.intersection(p.flags):
+        return False
+    return not (p.nyt is not None and (p.nyt.picture or p.nyt.emoji or p.nyt.exclude))
+
+
+def parent_index(puzzles: Iterable[Puzzle]) -> dict[str, Puzzle]:
+    """Puzzle id *and* group id -> puzzle: variant lineages name parent walls or parent groups
+    (OCW-Randomized lists its own wall, then the ids of the three groups it borrowed)."""
+    index: dict[str, Puzzle] = {}
+    for p in puzzles:
+        for g in p.groups:
+            index.setdefault(g.id, p)
+    for p in puzzles:
+        index[p.id] = p
+    return index
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Canonical puzzles (every source store) and variants by kind, as validation sees them."""
+
+    puzzles: tuple[Puzzle, ...]
+    variants: dict[str, tuple[Puzzle, ...]] = field(default_factory=dict)
+    stores: tuple[Path, ...] = ()
+
+    def all_records(self) -> Iterable[tuple[str, Puzzle]]:
+        """``(config, puzzle)`` pairs: canonical under their game, variants under ``<game>_<kind>``."""
+        for p in self.puzzles:
+            yield p.game.value, p
+        for kind, items in sorted(self.variants.items()):
+            for p in items:
+                yield f"{p.game.value}_{kind}", p
+
+
+def load_corpus(puzzles_dir: Path, variants_dir: Path, sources: Sequence[str] | None = None) -> Corpus:
+    """Read ``puzzles/*.jsonl`` (only ``sources`` when given) and ``variants/*.jsonl``."""
+    paths = store_paths(puzzles_dir)
+    if sources:
+        known = {p.stem for p in paths}
+        missing = [s for s in sources if s not in known]
+        if missing:
+            have = ", ".join(sorted(known)) or "none"
+            raise InputError(f"no store for source {', '.join(missing)} in {puzzles_dir} (have: {have})")
+        paths = [p for p in paths if p.stem in sources]
+    puzzles = tuple(p for path in paths for p in read_puzzles(path))
+    variants = {path.stem: tuple(read_puzzles(path)) for path in store_paths(variants_dir)}
+    return Corpus(puzzles=puzzles, variants=variants, stores=tuple(paths))

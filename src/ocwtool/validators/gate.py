@@ -1,0 +1,68 @@
+"""Run every rule over a corpus, apply waivers, and gate releases on the result."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from ocwtool.config import Settings
+from ocwtool.errors import InputError, ValidationFailed
+from ocwtool.validators.corpus import Corpus, load_corpus
+from ocwtool.validators.leakage import run_leakage
+from ocwtool.validators.report import ValidationReport
+from ocwtool.validators.rules import RULES, Finding, Severity
+from ocwtool.validators.structural import run_structural
+from ocwtool.validators.waivers import WAIVERS_NAME, Waiver, apply_waivers, load_waivers
+
+
+def validate_corpus(
+    corpus: Corpus, waivers: tuple[Waiver, ...] = (), *, expectations: bool = True
+) -> ValidationReport:
+    """Structural + leakage rules, then (unless ``expectations=False``) the GX suites."""
+    start = time.perf_counter()
+    findings: list[Finding] = [*run_structural(corpus), *run_leakage(corpus)]
+    rules = [r for r in RULES if not r.startswith("G")]
+    if expectations:
+        from ocwtool.validators.expectations import run_expectations
+
+        findings += run_expectations(corpus)
+        rules += [r for r in RULES if r.startswith("G")]
+    marked, unused = apply_waivers(findings, waivers)
+    counts = {
+        "puzzles": len(corpus.puzzles),
+        **{f"variants/{k}": len(v) for k, v in sorted(corpus.variants.items())},
+    }
+    return ValidationReport(
+        findings=tuple(marked),
+        counts=counts,
+        rules_run=tuple(rules),
+        unused_waivers=tuple(unused),
+        seconds=time.perf_counter() - start,
+    )
+
+
+def validate_workspace(
+    settings: Settings, sources: Sequence[str] | None = None, *, expectations: bool = True
+) -> ValidationReport:
+    """Validate the stores of a workspace with the waivers in its ``validation.toml``."""
+    corpus = load_corpus(settings.puzzles_dir, settings.variants_dir, sources)
+    if not corpus.puzzles:
+        raise InputError(f"no puzzles in {settings.puzzles_dir}; import or scrape puzzles first")
+    waivers = load_waivers(settings.root / WAIVERS_NAME)
+    return validate_corpus(corpus, waivers, expectations=expectations)
+
+
+def require_valid(report: ValidationReport, limit: int = 10) -> None:
+    """Raise ``ValidationFailed`` listing the blocking findings (the release gate)."""
+    blocking = report.blocking
+    if not blocking:
+        return
+    lines = [f"  {f.rule} {RULES[f.rule].name}: {f.message}" for f in blocking[:limit]]
+    more = [f"  … and {len(blocking) - limit} more"] if len(blocking) > limit else []
+    raise ValidationFailed(
+        f"validation failed with {len(blocking)} error(s); fix them or add waivers to {WAIVERS_NAME}:\n"
+        + "\n".join(lines + more)
+    )
+
+
+__all__ = ["Severity", "require_valid", "validate_corpus", "validate_workspace"]
