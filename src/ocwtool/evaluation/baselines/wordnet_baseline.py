@@ -3,6 +3,9 @@
 A clue is looked up as a WordNet lemma (spaces -> underscores, NLTK's morphy applies), falling back
 to its last word; only its first senses count (NLTK lists the most frequent first), which keeps the
 cost near 0.1 s per wall. Pairs of clues are scored once and cached across seeds.
+
+WordNet 3.0 is opened by the generators' loader (``ocwtool.generators.wordnet_backend.open_nltk``:
+NLTK's corpus, else the Debian files copied into the cache), the one loader of the codebase.
 """
 
 from __future__ import annotations
@@ -13,11 +16,18 @@ from typing import Any
 import numpy as np
 
 from ocwtool.evaluation.baselines import Groups, groups_from_labels
-from ocwtool.evaluation.baselines._wordnet_data import load_wordnet
 from ocwtool.evaluation.baselines.partition import greedy_quads
 from ocwtool.evaluation.metrics import GoldWall
 
 SENSES = 3
+
+
+def load_reader() -> Any:
+    """NLTK's WordNet 3.0 reader from the generators' loader (similarity needs NLTK synsets, which
+    the backend's ``SynsetInfo`` records do not carry, hence its reader)."""
+    from ocwtool.generators.wordnet_backend import open_nltk
+
+    return open_nltk()._reader
 
 
 class WordNetBaseline:
@@ -30,7 +40,8 @@ class WordNetBaseline:
         self._sim: dict[tuple[str, str], float] = {}
 
     def prepare(self, golds: Sequence[GoldWall]) -> None:
-        self._wn = load_wordnet()
+        if self._wn is None:
+            self._wn = load_reader()
 
     def synsets(self, clue: str) -> list[Any]:
         key = clue.lower().strip()
