@@ -19,13 +19,23 @@ from ocwtool.evaluation import metrics
 from ocwtool.evaluation.baselines import make_baseline, run_baseline
 from ocwtool.evaluation.metrics import GoldWall, Options, Prediction, evaluate_predictions
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "ocw" / "onlyconnect_prerelease_618.json"
+REAL_NAME = Path("ocw") / "onlyconnect_prerelease_618.json"
 N_WALLS, SEEDS = 494, 16
 
 
+def real_file() -> Path | None:
+    """The 618 real walls in ``shared/data`` beside the checkout (or a worktree's parent)."""
+    for folder in Path(__file__).resolve().parents:
+        if (folder / "shared" / "data" / REAL_NAME).is_file():
+            return folder / "shared" / "data" / REAL_NAME
+    return None
+
+
 def walls() -> list[GoldWall]:
-    if REAL.exists():
-        return metrics.load_gold(REAL)
+    real = real_file()
+    print(f"data: {'the first 494 real walls' if real else 'synthetic walls (no shared data)'}")
+    if real is not None:
+        return metrics.load_gold(real)
     rng = random.Random(0)
     return [
         GoldWall(
@@ -38,6 +48,11 @@ def walls() -> list[GoldWall]:
 
 
 def bench_evaluator(golds: list[GoldWall]) -> None:
+    t0 = time.perf_counter()
+    import rouge_score.rouge_scorer  # noqa: F401  (imported lazily by the evaluator; timed apart)
+    import sklearn.metrics  # noqa: F401
+
+    print(f"imports of scikit-learn metrics and rouge-score: {time.perf_counter() - t0:.2f} s")
     runs = run_baseline(make_baseline("random"), golds, SEEDS)
     with_conn = [
         (
@@ -79,8 +94,8 @@ def bench_minilm(golds: list[GoldWall]) -> None:
         )
 
 
-def real_scores() -> None:
-    golds = metrics.load_gold(REAL)
+def real_scores(real: Path) -> None:
+    golds = metrics.load_gold(real)
     minilm = make_baseline("minilm")
     plan = [("random", make_baseline("random")), ("wordnet", make_baseline("wordnet"))]
     plan += [("minilm (kmeans-constrained)", minilm), ("minilm (assignment)", minilm)]
@@ -109,8 +124,11 @@ def main() -> None:
     bench_evaluator(golds)
     if not args.skip_minilm:
         bench_minilm(golds)
-    if args.real and REAL.exists():
-        real_scores()
+    real = real_file()
+    if args.real and real is not None:
+        real_scores(real)
+    elif args.real:
+        print("--real: no shared data found; skipped")
 
 
 if __name__ == "__main__":
