@@ -180,9 +180,10 @@ def test_bertscore_on_a_local_model_records_provenance() -> None:
     pytest.importorskip("bert_score")
     model_dir = Path(pkg.get_model_path())
     gold = GoldWall("w", ABCD.groups, ("rivers of europe", "potter", "card games", "birds"))
-    pred = Prediction("w", connections=("rivers of europe", "harry potter", "games", "birds"))
+    pred = Prediction("w", connections=("rivers of europe", "harry potter", "games", ""))
     per_wall, prov = m.bertscore_f1([gold], [pred], model_dir, num_layers=6)
     assert per_wall[0][0] == pytest.approx(1.0, abs=1e-4) and per_wall[0][2] < 1.0
+    assert per_wall[0][3] == 0.0 and prov["empty_pairs_scored_zero"] == 1  # "" is never sent to the model
     assert prov["num_layers"] == 6 and prov["weights_file"] == "model.safetensors"
     assert prov["weights_sha256"] == m.sha256_file(model_dir / "model.safetensors")
     assert str(model_dir) not in str(prov)

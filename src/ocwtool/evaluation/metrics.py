@@ -293,7 +293,8 @@ def bertscore_provenance(model_dir: Path, num_layers: int, baseline: Path | None
     if weights is None:
         raise MetricsInputError(f"{model_dir}: no model.safetensors or pytorch_model.bin in the model folder")
     return {
-        "model_name": str(config.get("_name_or_path") or model_dir.name),
+        "model_name": str(config.get("_name_or_path") or model_dir.name),  # as the config names it
+        "folder_name": model_dir.name,
         "model_type": config.get("model_type"),
         "num_layers": num_layers,
         "weights_file": weights.name,
@@ -322,19 +323,25 @@ def bertscore_f1(
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     refs = [c.lower().strip() for g in golds for c in g.connections]
     hyps = [c.lower().strip() for p in preds for c in _connections(p)]
-    _, _, f1 = bert_score.score(
-        hyps,
-        refs,
-        model_type=str(model_dir),
-        num_layers=num_layers,
-        rescale_with_baseline=baseline is not None,
-        baseline_path=str(baseline) if baseline is not None else None,
-        use_fast_tokenizer=True,
-    )
-    flat = [float(x) for x in f1.tolist()]
+    # An empty side scores 0.0 without the model: bert-score cannot encode "" with transformers >= 5.
+    keep = [i for i, (h, r) in enumerate(zip(hyps, refs, strict=True)) if h and r]
+    flat = [0.0] * len(hyps)
+    if keep:
+        _, _, f1 = bert_score.score(
+            [hyps[i] for i in keep],
+            [refs[i] for i in keep],
+            model_type=str(model_dir),
+            num_layers=num_layers,
+            rescale_with_baseline=baseline is not None,
+            baseline_path=str(baseline) if baseline is not None else None,
+            use_fast_tokenizer=True,
+        )
+        for i, value in zip(keep, f1.tolist(), strict=True):
+            flat[i] = float(value)
     per_wall = [flat[i : i + GROUPS] for i in range(0, len(flat), GROUPS)]
     prov = bertscore_provenance(model_dir, num_layers, baseline)
     prov["bert_score_version"] = getattr(bert_score, "__version__", "unknown")
+    prov["empty_pairs_scored_zero"] = len(hyps) - len(keep)
     return per_wall, prov
 
 
@@ -572,6 +579,13 @@ def format_table(report: dict[str, Any]) -> str:
         lines.append(f"{task:<28}{'mean':>12}{'std':>12}")
         for name, ms in summary.items():
             lines.append(f"  {name:<26}{_fmt(name, ms['mean']):>12}{ms['std']:>12.4f}")
+    prov = report.get("bertscore")
+    if prov:
+        rescaled = ", rescaled" if prov["rescaled_with_baseline"] else ""
+        lines.append(
+            f"bertscore: {prov['model_name']} layer {prov['num_layers']}{rescaled}, "
+            f"{prov['weights_file']} sha256 {prov['weights_sha256'][:16]}"
+        )
     return "\n".join(lines)
 
 

@@ -79,7 +79,9 @@ def paired_bootstrap(
     diff = a - b
     boots = _boot_means(diff, n_boot, seed)
     lo, hi = np.percentile(boots, [2.5, 97.5])
-    p = min(1.0, 2 * min(float(np.mean(boots <= 0)), float(np.mean(boots >= 0))))
+    # (count + 1) / (B + 1): a bootstrap p-value is never exactly 0 with finitely many resamples.
+    tail = min(int(np.sum(boots <= 0)), int(np.sum(boots >= 0)))
+    p = min(1.0, 2 * (tail + 1) / (len(boots) + 1))
     return {"mean_diff": float(diff.mean()), "lo": float(lo), "hi": float(hi), "p_value": p}
 
 
