@@ -166,3 +166,16 @@ def test_shipped_evaluator_reads_nyt_levels_from_group_order(nyt_gold: GoldWall,
     )
     report = metrics.evaluate_files(gold, [preds], metrics.Options())
     assert report["summary"]["grouping"]["weighted_clustering_score"]["mean"] == 10.0
+
+
+def test_a_folder_of_seed_files_is_a_batch(workspace: Path, golds: list[GoldWall], tmp_path: Path) -> None:
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    write_json(seeds / "s0_predictions.json", as_records(golds))
+    write_json(seeds / "s1_predictions.json", as_records(golds, groups_of=_swap))
+    write_json(seeds / "notes.json", [])  # ignored: not *_predictions.json
+    code, text = _run(workspace, "--predictions", str(seeds), "--json-out", str(tmp_path / "r.json"))
+    assert code == 0, text
+    summary = json.loads((tmp_path / "r.json").read_text())["summary"]["grouping"]
+    # seed 0 solves both walls (8 groups), seed 1 finds 2 per wall (4): mean 6, population std 2.
+    assert summary["correct_groups"] == {"mean": 6.0, "std": 2.0}

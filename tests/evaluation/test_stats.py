@@ -91,3 +91,27 @@ def test_release_labels_become_type_breakdown_keys(tmp_path: Path) -> None:
     )
     assert stats.find_type_map(tmp_path / "rel", None) == {"g1": ["semantic"], "g2": ["combined"]}
     assert stats.find_type_map(tmp_path / "elsewhere", None) is None
+
+
+def test_workspace_labels_come_from_the_annotations_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+
+    assert stats.find_type_map(None, tmp_path) is None  # no annotations folder: nothing to look up
+    (tmp_path / "annotations").mkdir()
+    (tmp_path / "annotations" / "alice.jsonl").write_text("{}\n")
+
+    class Label:
+        def model_dump(self, mode: str) -> dict[str, list[str]]:
+            return {"types": ["linguistic"]}
+
+    class Adjudicate:
+        @staticmethod
+        def release_labels(workspace: Path) -> dict[str, Label]:
+            assert workspace == tmp_path
+            return {"g9": Label()}
+
+    monkeypatch.setattr(stats.importlib.util, "find_spec", lambda name: object())
+    monkeypatch.setattr(importlib, "import_module", lambda name: Adjudicate)
+    assert stats.find_type_map(None, tmp_path) == {"g9": ["linguistic"]}

@@ -25,9 +25,10 @@ BASELINES = ("random", "wordnet", "minilm")
 @click.option("--source", help="Workspace store (puzzles/ or variants/ NAME.jsonl) or release config.")
 @click.option(
     "--predictions",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     multiple=True,
-    help="Prediction file: OCW JSON, JSONL, or records with raw model text. Repeat for seeds.",
+    help="Prediction file (OCW JSON, JSONL, or records with raw model text), or a folder of "
+    "*_predictions.json. Repeat for seeds.",
 )
 @click.option("--baseline", type=click.Choice(BASELINES), help="Run an offline baseline instead.")
 @click.option(

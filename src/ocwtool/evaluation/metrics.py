@@ -594,7 +594,22 @@ def evaluate_files(
 ) -> dict[str, Any]:
     """Score prediction files (one per seed) against an OCW gold file; returns the JSON report."""
     golds = load_gold(gold_path, nyt)
-    return evaluate_predictions(golds, [(str(p), load_predictions(p)) for p in prediction_paths], opts)
+    files = expand_prediction_paths(prediction_paths)
+    return evaluate_predictions(golds, [(str(p), load_predictions(p)) for p in files], opts)
+
+
+def expand_prediction_paths(paths: Sequence[Path]) -> list[Path]:
+    """Files as given; a folder stands for its ``*_predictions.json`` files (OCW's batch mode), sorted."""
+    out: list[Path] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            found = sorted(path.glob("*_predictions.json"))
+            if not found:
+                raise MetricsInputError(f"{path}: no *_predictions.json files in this folder")
+            out.extend(found)
+        else:
+            out.append(path)
+    return out
 
 
 def evaluate_predictions(
@@ -624,7 +639,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--gold", type=Path, required=True, help="gold OCW JSON file ({'dataset': [...]})")
     p.add_argument(
-        "--predictions", type=Path, nargs="+", required=True, help="prediction file(s), JSON or JSONL"
+        "--predictions",
+        type=Path,
+        nargs="+",
+        required=True,
+        help="prediction file(s), JSON or JSONL, or a folder of *_predictions.json (one per seed)",
     )
     p.add_argument("--nyt", action="store_true", help="NYT gold: levels from group order (yellow..purple)")
     p.add_argument("--corrected", action="store_true", help="pair groups optimally for WD (not the paper's)")

@@ -20,6 +20,7 @@ from ocwtool.evaluation.metrics import (
     Options,
     Prediction,
     evaluate_predictions,
+    expand_prediction_paths,
     format_table,
 )
 from ocwtool.evaluation.predictions import load_prediction_file
@@ -84,7 +85,11 @@ def run_evaluation(
     if req.baseline:
         runs = _baseline_runs(golds, req, progress)
     else:
-        runs, parsing = _load_runs(golds, req.predictions)
+        try:
+            files = expand_prediction_paths(req.predictions)
+        except MetricsInputError as exc:
+            raise EvaluationError(str(exc)) from None
+        runs, parsing = _load_runs(golds, files)
     report = _score(golds, runs, req.options)
     report["inputs"] = {"puzzles": len(golds), "baseline": req.baseline, "seeds": len(runs)}
     if req.baseline == "minilm":

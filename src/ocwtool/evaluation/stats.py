@@ -182,7 +182,9 @@ def find_type_map(release: Path | None, workspace: Path | None) -> dict[str, lis
     if release is not None:
         path = release / "annotations" / "labels.jsonl"
         return load_type_map(path) if path.is_file() else None
-    if workspace is None or importlib.util.find_spec("ocwtool.annotations") is None:
+    if workspace is None or not any((workspace / "annotations").glob("*.jsonl")):
+        return None
+    if importlib.util.find_spec("ocwtool.annotations") is None:
         return None
     module = importlib.import_module("ocwtool.annotations.adjudicate")
     labels: dict[str, Any] = getattr(module, "release_labels", lambda _: {})(workspace)
