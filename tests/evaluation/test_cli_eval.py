@@ -179,3 +179,28 @@ def test_a_folder_of_seed_files_is_a_batch(workspace: Path, golds: list[GoldWall
     summary = json.loads((tmp_path / "r.json").read_text())["summary"]["grouping"]
     # seed 0 solves both walls (8 groups), seed 1 finds 2 per wall (4): mean 6, population std 2.
     assert summary["correct_groups"] == {"mean": 6.0, "std": 2.0}
+
+
+def test_unscorable_puzzles_are_skipped_and_reported(tmp_path: Path) -> None:
+    from ocwtool.schema.models import Flag, Group, Split
+    from ocwtool.store import write_puzzles
+    from tests.conftest import make_nyt
+
+    good = make_nyt().model_copy(update={"split": Split.TEST})
+    blank = make_nyt(__import__("datetime").date(2024, 1, 3))
+    groups = tuple(
+        Group(id=g.id, clues=("", "", "", ""), connection=g.connection, level=g.level) for g in blank.groups
+    )
+    blank = blank.model_copy(
+        update={"clues": ("",) * 16, "groups": groups, "flags": (Flag.EMPTY_MEMBER,), "split": Split.TEST}
+    )
+    write_puzzles(tmp_path / "puzzles" / "nyt.jsonl", [good, blank])
+    code, text = _run(tmp_path, "--baseline", "random", "--seeds", "2", "--bootstrap", "0")
+    assert code == 0, text
+    assert "not scored: 1 puzzle(s) nyt-2024-01-03 (empty_member); --include-flagged scores them" in text
+    report = json.loads((tmp_path / "runs" / "eval-random-test.json").read_text())
+    assert report["inputs"]["puzzles"] == 1 and report["inputs"]["skipped"] == {
+        "nyt-2024-01-03": ["empty_member"]
+    }
+    code, text = _run(tmp_path, "--baseline", "random", "--seeds", "2", "--include-flagged")
+    assert code == 0 and "not scored" not in text

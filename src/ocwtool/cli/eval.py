@@ -62,6 +62,7 @@ BASELINES = ("random", "wordnet", "minilm")
     "--annotations", type=click.Path(dir_okay=False, path_type=Path), help="group_id -> knowledge type."
 )
 @click.option("--breakdown", is_flag=True, help="Also print found rates by season, NYT level and type.")
+@click.option("--include-flagged", is_flag=True, help="Also score puzzles flagged excluded or empty_member.")
 @click.option(
     "--bootstrap", type=click.IntRange(0), default=2000, show_default=True, help="Bootstrap resamples."
 )
@@ -102,7 +103,8 @@ def eval_cmd(app: AppContext, /, **opts: Any) -> None:
         types=_types(app, opts),
         n_boot=opts["bootstrap"],
     )
-    report = run_evaluation(golds, request, progress=_progress(opts["baseline"]))
+    report = run_evaluation(golds.walls, request, progress=_progress(opts["baseline"]))
+    report["inputs"]["skipped"] = golds.skipped
     click.echo(render(report, show_breakdowns=opts["breakdown"]))
     out = opts["json_out"] or app.workspace / "runs" / f"eval-{_label(opts)}-{opts['split']}.json"
     write_json(out, report)
@@ -116,8 +118,8 @@ def _golds(app: AppContext, opts: dict[str, Any]) -> Any:
     if opts["release"] is not None and opts["use_workspace"]:
         raise EvaluationError("choose --release DIR or --workspace, not both")
     if opts["release"] is not None:
-        return release_golds(opts["release"], opts["split"], opts["source"])
-    return workspace_golds(app.settings(), opts["split"], opts["source"])
+        return release_golds(opts["release"], opts["split"], opts["source"], opts["include_flagged"])
+    return workspace_golds(app.settings(), opts["split"], opts["source"], opts["include_flagged"])
 
 
 def _types(app: AppContext, opts: dict[str, Any]) -> Any:

@@ -7,14 +7,46 @@ evaluator's own record, so ``ocwtool eval`` and the shipped ``evaluate.py`` scor
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.metrics import GoldWall, MetricsInputError, load_gold
-from ocwtool.schema.models import Game, Puzzle
+from ocwtool.schema.models import Flag, Game, Puzzle
 
 SPLITS = ("train", "validation", "test")
+# Puzzles that cannot be scored as text: excluded on purpose, or with empty clues (a picture day
+# whose members are images): every partition of 16 empty strings would "solve" them.
+UNSCORABLE = (Flag.EXCLUDED, Flag.EMPTY_MEMBER)
+
+
+@dataclass
+class GoldSet:
+    """The walls to score, and the puzzles left out (id -> reasons)."""
+
+    walls: list[GoldWall]
+    skipped: dict[str, list[str]] = field(default_factory=dict)
+
+
+def unscorable(p: Puzzle) -> list[str]:
+    """Why a puzzle is left out of scoring (empty when it is scored)."""
+    reasons = [f.value for f in UNSCORABLE if f in p.flags]
+    if p.nyt is not None and p.nyt.exclude:
+        reasons.append("nyt.exclude")
+    return reasons
+
+
+def to_gold_set(puzzles: Sequence[Puzzle], include_flagged: bool = False) -> GoldSet:
+    """Gold walls of the scorable puzzles (all of them with ``include_flagged``)."""
+    out = GoldSet(walls=[])
+    for p in puzzles:
+        reasons = [] if include_flagged else unscorable(p)
+        if reasons:
+            out.skipped[p.id] = reasons
+        else:
+            out.walls.append(gold_from_puzzle(p))
+    return out
 
 
 def gold_from_puzzle(p: Puzzle) -> GoldWall:
@@ -40,7 +72,7 @@ def select_split(puzzles: Sequence[Puzzle], split: str) -> list[Puzzle]:
     return [p for p in puzzles if p.split is not None and p.split.value == split]
 
 
-def workspace_golds(settings: Any, split: str, source: str | None) -> list[GoldWall]:
+def workspace_golds(settings: Any, split: str, source: str | None, include_flagged: bool = False) -> GoldSet:
     """Gold walls of a workspace: ``puzzles/<source>.jsonl`` (or ``variants/``), else every store."""
     from ocwtool.store import read_puzzles, store_paths
 
@@ -59,18 +91,23 @@ def workspace_golds(settings: Any, split: str, source: str | None) -> list[GoldW
             f"no puzzles of split {split!r} in {settings.root} ({len(puzzles)} puzzles in total); "
             "import or scrape puzzles first, or choose another --split"
         )
-    return [gold_from_puzzle(p) for p in chosen]
+    golds = to_gold_set(chosen, include_flagged)
+    if not golds.walls:
+        raise EvaluationError(
+            f"all {len(chosen)} puzzles of split {split!r} are flagged unscorable; use --include-flagged"
+        )
+    return golds
 
 
-def release_golds(release: Path, split: str, config: str | None) -> list[GoldWall]:
-    """Gold walls of a release folder: its parquet files if readable, else its OCW JSON files."""
+def release_golds(release: Path, split: str, config: str | None, include_flagged: bool = False) -> GoldSet:
+    """Gold walls of a release folder: its parquet files if there are any, else its OCW JSON files."""
     if not release.is_dir():
         raise EvaluationError(f"{release}: release folder not found")
     splits = SPLITS if split == "all" else (split,)
-    golds = _release_parquet(release, splits, config)
+    golds = _release_parquet(release, splits, config, include_flagged)
     if golds is None:
-        golds = _release_ocw_json(release, splits, config)
-    if not golds:
+        golds = _release_ocw_json(release, splits, config, include_flagged)
+    if not golds.walls:
         raise EvaluationError(
             f"{release}: no {split!r} puzzles found (looked for data/*/<split>-*.parquet and OCW JSON)"
         )
@@ -88,7 +125,9 @@ def _configs(release: Path, config: str | None) -> list[Path]:
     return chosen
 
 
-def _release_parquet(release: Path, splits: Sequence[str], config: str | None) -> list[GoldWall] | None:
+def _release_parquet(
+    release: Path, splits: Sequence[str], config: str | None, include_flagged: bool
+) -> GoldSet | None:
     """Read ``data/<config>/<split>-*.parquet`` through the formats adapter (None if there are none)."""
     from ocwtool.schema.formats.hf import read_parquet
 
@@ -96,18 +135,26 @@ def _release_parquet(release: Path, splits: Sequence[str], config: str | None) -
     if not files:
         return None
     puzzles: list[Puzzle] = [p for f in files for p in read_parquet(f)]
-    return [gold_from_puzzle(p) for p in puzzles]
+    return to_gold_set(puzzles, include_flagged)
 
 
-def _release_ocw_json(release: Path, splits: Sequence[str], config: str | None) -> list[GoldWall]:
-    """Fallback: OCW JSON files named ``<split>.json`` anywhere in the release (config = folder name)."""
-    golds: list[GoldWall] = []
+def _release_ocw_json(
+    release: Path, splits: Sequence[str], config: str | None, include_flagged: bool
+) -> GoldSet:
+    """Fallback: OCW JSON files named ``<split>.json`` anywhere in the release (config = folder name).
+    OCW JSON carries no flags: a wall with an empty clue is left out (as ``empty_member``)."""
+    golds = GoldSet(walls=[])
     for s in splits:
         for path in sorted(release.rglob(f"{s}.json")):
             if config is not None and config not in path.relative_to(release).parts:
                 continue
             try:
-                golds.extend(load_gold(path))
+                walls = load_gold(path)
             except MetricsInputError as exc:
                 raise EvaluationError(str(exc)) from None
+            for wall in walls:
+                if not include_flagged and "" in wall.words:
+                    golds.skipped[wall.wall_id] = [Flag.EMPTY_MEMBER.value]
+                else:
+                    golds.walls.append(wall)
     return golds

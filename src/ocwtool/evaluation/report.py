@@ -125,6 +125,11 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
             interval = f"[{ci['lo']:.4f}, {ci['hi']:.4f}]"
             rows.append(f"  {name:<26}{ci['estimate']:>12.4f}{interval:>24}")
         parts.append("\n".join(rows))
+    skipped = report.get("inputs", {}).get("skipped") or {}
+    if skipped:
+        listed = ", ".join(f"{pid} ({'/'.join(why)})" for pid, why in list(skipped.items())[:5])
+        more = f" and {len(skipped) - 5} more" if len(skipped) > 5 else ""
+        parts.append(f"not scored: {len(skipped)} puzzle(s) {listed}{more}; --include-flagged scores them")
     for run in report["runs"]:
         bad = {k: v for k, v in run["issues"].items() if v}
         if bad:
