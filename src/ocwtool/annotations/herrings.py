@@ -32,7 +32,9 @@ class Clue:
 def numbered_clues(puzzle: Puzzle) -> list[Clue]:
     """The 16 clues numbered group by group (group 1 holds clues 1-4)."""
     return [
-        Clue(k * GROUP_SIZE + j + 1, clue, k) for k, g in enumerate(puzzle.groups) for j, clue in enumerate(g.clues)
+        Clue(k * GROUP_SIZE + j + 1, clue, k)
+        for k, g in enumerate(puzzle.groups)
+        for j, clue in enumerate(g.clues)
     ]
 
 
@@ -56,7 +58,9 @@ def red_herring_words(puzzle: Puzzle) -> tuple[RedHerringWord, ...]:
     """Clues related to another group's clues, with the evidence (at most one entry per clue and group)."""
     clues = numbered_clues(puzzle)
     feats = {c.number: features(c.text) for c in clues}
-    signatures = [_shared([feats[c.number] for c in clues if c.group == k]) for k in range(len(puzzle.groups))]
+    signatures = [
+        _shared([feats[c.number] for c in clues if c.group == k]) for k in range(len(puzzle.groups))
+    ]
     found: list[RedHerringWord] = []
     for clue in clues:
         mine = feats[clue.number]
@@ -68,13 +72,18 @@ def red_herring_words(puzzle: Puzzle) -> tuple[RedHerringWord, ...]:
             if reason:
                 found.append(
                     RedHerringWord(
-                        clue=clue.text, clue_number=clue.number, fits_group=group.id, reason=f"{clue.text} {reason}"
+                        clue=clue.text,
+                        clue_number=clue.number,
+                        fits_group=group.id,
+                        reason=f"{clue.text} {reason}",
                     )
                 )
     return tuple(found)
 
 
-def _evidence(mine: WordFeatures, signature: set[Feature], members: list[Clue], feats: dict[int, WordFeatures]) -> str:
+def _evidence(
+    mine: WordFeatures, signature: set[Feature], members: list[Clue], feats: dict[int, WordFeatures]
+) -> str:
     hits = sorted(_signature_features(mine) & signature, key=str)
     if hits:
         like = [m.text for m in members if hits[0] in _signature_features(feats[m.number])]
@@ -97,7 +106,9 @@ def red_herring_categories(puzzle: Puzzle) -> tuple[RedHerringCategory, ...]:
         for f in _signature_features(feats[clue.number]):
             holders[f].append(clue)
     decoys = [
-        (f, cs) for f, cs in holders.items() if f not in own and len(cs) >= 3 and len({c.group for c in cs}) >= 2
+        (f, cs)
+        for f, cs in holders.items()
+        if f not in own and len(cs) >= 3 and len({c.group for c in cs}) >= 2
     ]
     decoys.sort(key=lambda item: (-len(item[1]), str(item[0])))
     return tuple(

@@ -23,7 +23,7 @@ from ocwtool.errors import ResourceError
 DEFAULT_DIRS = (Path("/usr/share/wordnet"), Path("/usr/share/nltk_data/corpora/wordnet"))
 
 # WordNet 3.0 lexicographer file names, numbered as in the database files (lexnames(5WN)).
-LEXNAMES = (
+LEXNAMES = (  # noqa: SIM905 (one string reads like the lexnames(5WN) table)
     "adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute noun.body "
     "noun.cognition noun.communication noun.event noun.feeling noun.food noun.group noun.location "
     "noun.motive noun.object noun.person noun.phenomenon noun.plant noun.possession noun.process "

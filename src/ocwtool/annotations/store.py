@@ -51,7 +51,9 @@ def store_path(folder: Path, annotator: str) -> Path:
 
 def dumps(model: BaseModel) -> str:
     """One compact JSON line (no newline)."""
-    return json.dumps(model.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(
+        model.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False, separators=(",", ":")
+    )
 
 
 def append_lines(path: Path, lines: Iterable[str]) -> None:
@@ -154,8 +156,15 @@ def load_puzzles(root: Path, sources: Iterable[str] = ()) -> list[Puzzle]:
     wanted = list(sources)
     paths = [folder / f"{s}.jsonl" for s in wanted] if wanted else store_paths(folder)
     if not paths:
-        raise AnnotationError(f"{folder}: no puzzle stores; import or scrape puzzles first (ocwtool import ...)")
+        raise AnnotationError(
+            f"{folder}: no puzzle stores; import or scrape puzzles first (ocwtool import ...)"
+        )
     puzzles: list[Puzzle] = []
     for path in paths:
         puzzles.extend(read_puzzles(path))
     return puzzles
+
+
+def count_groups(root: Path) -> int:
+    """Number of groups in all puzzle stores of the workspace (0 when there are none)."""
+    return sum(len(p.groups) for path in store_paths(root / "puzzles") for p in read_puzzles(path))

@@ -30,7 +30,9 @@ ORDER = (
     KnowledgeType.SEMANTIC,
 )
 BLANK = re.compile(r"_{2,}|\b_\b|\.\.\.|…")
-MULTIWORD_WORDS = re.compile(r"\b(words? (before|after)|precede[sd]?|follow(s|ed)?|compound|phrase|___)\b", re.I)
+MULTIWORD_WORDS = re.compile(
+    r"\b(words? (before|after)|precede[sd]?|follow(s|ed)?|compound|phrase|___)\b", re.I
+)
 LINGUISTIC_WORDS = re.compile(
     r"anagram|homophone|rhym|sound(s|ing)? like|letters?\b|hidden|palindrom|backwards?|reversed?|"
     r"spelled|spelt|starting with|start with|begin|ending (in|with)|ends? (in|with)|minus|\+|prefix|"
@@ -70,7 +72,9 @@ def suggest_label(group: Group) -> GroupLabel:
         label = KnowledgeLabel.of(best.type)
     else:
         reason = "no lexical, form or named-entity cue found (fallback)"
-        return GroupLabel(group_id=group.id, label=KnowledgeLabel.of(KnowledgeType.ASSOCIATIVE), reason=reason)
+        return GroupLabel(
+            group_id=group.id, label=KnowledgeLabel.of(KnowledgeType.ASSOCIATIVE), reason=reason
+        )
     return GroupLabel(group_id=group.id, label=label, reason="; ".join(e.reason for e in chosen))
 
 
@@ -78,17 +82,23 @@ def _multiword(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]:
     if BLANK.search(group.connection):
         yield Evidence(KnowledgeType.MULTIWORD, STRONG, f"blank in the connection {group.connection!r}")
     elif MULTIWORD_WORDS.search(group.connection):
-        yield Evidence(KnowledgeType.MULTIWORD, STRONG, f"connection {group.connection!r} names a phrase pattern")
+        yield Evidence(
+            KnowledgeType.MULTIWORD, STRONG, f"connection {group.connection!r} names a phrase pattern"
+        )
     shared = Counter(p for f in feats for p in f.partners).most_common(1)
     if shared and shared[0][1] >= 3:
         partner, n = shared[0]
-        yield Evidence(KnowledgeType.MULTIWORD, WEAK, f"{n} of 4 clues form compounds with {partner_text(partner)}")
+        yield Evidence(
+            KnowledgeType.MULTIWORD, WEAK, f"{n} of 4 clues form compounds with {partner_text(partner)}"
+        )
 
 
 def _linguistic(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]:
     match = LINGUISTIC_WORDS.search(group.connection)
     if match:
-        yield Evidence(KnowledgeType.LINGUISTIC, STRONG, f"connection mentions a form pattern ({match.group(0)!r})")
+        yield Evidence(
+            KnowledgeType.LINGUISTIC, STRONG, f"connection mentions a form pattern ({match.group(0)!r})"
+        )
     letters = [re.sub(r"[^a-z]", "", f.word) for f in feats]
     if all(letters) and len({"".join(sorted(w)) for w in letters}) == 1:
         yield Evidence(KnowledgeType.LINGUISTIC, STRONG, "the four clues are anagrams of each other")
@@ -112,10 +122,16 @@ def _encyclopedic(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]
     proper = [c for c, f in zip(group.clues, feats, strict=True) if f.proper]
     if len(proper) >= 3:
         names = ", ".join(proper)
-        yield Evidence(KnowledgeType.ENCYCLOPEDIC, STRONG, f"{len(proper)} of 4 clues are named entities in WordNet ({names})")
+        yield Evidence(
+            KnowledgeType.ENCYCLOPEDIC,
+            STRONG,
+            f"{len(proper)} of 4 clues are named entities in WordNet ({names})",
+        )
     match = ENCYCLOPEDIC_WORDS.search(group.connection)
     if match:
-        yield Evidence(KnowledgeType.ENCYCLOPEDIC, WEAK, f"connection names a set of named things ({match.group(0)!r})")
+        yield Evidence(
+            KnowledgeType.ENCYCLOPEDIC, WEAK, f"connection names a set of named things ({match.group(0)!r})"
+        )
     inner = [w for w in group.connection.split()[1:] if w[:1].isupper() and not group.connection.isupper()]
     if inner:
         yield Evidence(KnowledgeType.ENCYCLOPEDIC, WEAK, f"proper name in the connection ({inner[0]!r})")
@@ -125,20 +141,30 @@ def _semantic(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]:
     best, under = _best_head(group.connection, feats)
     if len(under) >= 3:
         what = synset_word(best)
-        yield Evidence(KnowledgeType.SEMANTIC, STRONG, f"{len(under)} clues are kinds of or synonyms of {what!r} (WordNet)")
+        yield Evidence(
+            KnowledgeType.SEMANTIC,
+            STRONG,
+            f"{len(under)} clues are kinds of or synonyms of {what!r} (WordNet)",
+        )
         return
     synonyms = _synonym_pairs(feats)
     if synonyms >= 3:
-        yield Evidence(KnowledgeType.SEMANTIC, STRONG, f"{synonyms} clue pairs share a WordNet sense (synonyms)")
+        yield Evidence(
+            KnowledgeType.SEMANTIC, STRONG, f"{synonyms} clue pairs share a WordNet sense (synonyms)"
+        )
         return
     common = Counter(h for f in feats for h in f.hypernyms).most_common(1)
     if common and common[0][1] >= 3:
-        yield Evidence(KnowledgeType.SEMANTIC, WEAK, f"{common[0][1]} clues share the hypernym {synset_word(common[0][0])!r}")
+        yield Evidence(
+            KnowledgeType.SEMANTIC,
+            WEAK,
+            f"{common[0][1]} clues share the hypernym {synset_word(common[0][0])!r}",
+        )
 
 
 def _best_head(connection: str, feats: list[WordFeatures]) -> tuple[str, list[str]]:
     """The connection sense that covers most clues (as hypernym or shared sense), and those clues."""
-    best, covered = "", []
+    best, covered = "", list[str]()
     for sense in _connection_senses(connection):
         under = [f.word for f in feats if sense in f.hypernyms or sense in f.synsets]
         if len(under) > len(covered):
@@ -151,7 +177,7 @@ def _synonym_pairs(feats: list[WordFeatures]) -> int:
 
 
 def _connection_senses(connection: str) -> tuple[str, ...]:
-    """Synsets of the connection's head: its last two words as a compound if WordNet knows it, else the last."""
+    """Synsets of the connection's head: its last two words as a WordNet compound, else the last."""
     words = re.findall(r"[A-Za-z]+", connection.lower())
     for head in ("_".join(words[-2:]), words[-1]) if words else ():
         senses = wordnet().synsets(head, pos="n")

@@ -158,7 +158,9 @@ def parse_code(code: str) -> KnowledgeLabel:
         known = ", ".join(t.value for t in BASE_TYPES)
         raise AnnotationError(f"unknown knowledge type in {code!r}; use one of {known}") from None
     if not types or KnowledgeType.COMBINED in types:
-        raise AnnotationError(f"{code!r}: give the types a combined label is made of, e.g. linguistic+encyclopedic")
+        raise AnnotationError(
+            f"{code!r}: give the types a combined label is made of, e.g. linguistic+encyclopedic"
+        )
     return KnowledgeLabel.of(*types)
 
 

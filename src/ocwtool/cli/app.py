@@ -18,6 +18,11 @@ from ocwtool import __version__
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("ocwtool.cli.workspace", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
     "scrape": ("ocwtool.cli.scrape", "scrape_cmd", "Crawl ocdb.cc, SMOCI or NYT into captures and puzzles."),
+    "annotate": (
+        "ocwtool.cli.annotate",
+        "annotate_cmd",
+        "Label knowledge types and red herrings; agreement.",
+    ),
 }
 
 
