@@ -53,6 +53,7 @@ class SessionResult:
     labelled: int = 0
     skipped: int = 0
     quit: bool = False
+    interrupted: bool = False
     remaining: int = 0
 
 
@@ -119,6 +120,8 @@ class LabelSession:
                 pos += 1
         except Quit:
             result.quit = True
+        except KeyboardInterrupt:
+            result.quit = result.interrupted = True
         result.remaining = len(queue) - pos
         return result
 

@@ -8,6 +8,8 @@ live here too.
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Protocol
 
 from ocwtool.annotations.herrings import numbered_clues
@@ -45,7 +47,7 @@ class ClickTerminal:
         import click
 
         click.echo(prompt, nl=False)
-        ch = click.getchar()
+        ch = _tty_key() if sys.stdin.isatty() else click.getchar()
         click.echo("" if ch in ENTER else ch)
         return ch
 
@@ -56,6 +58,29 @@ class ClickTerminal:
             return str(click.prompt(prompt, default="", show_default=False))
         except click.Abort:
             raise Quit from None
+
+
+def _tty_key() -> str:
+    """One key from a real terminal, in raw mode *without* discarding typeahead.
+
+    ``click.getchar`` switches to raw mode with ``TCSAFLUSH``, which throws away keys typed before
+    the prompt appeared; a fast annotator (or a test driving a pseudo-terminal) would lose them.
+    Ctrl-C raises ``KeyboardInterrupt`` as usual; Ctrl-D ends the session like ``q``.
+    """
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    try:
+        tty.setraw(fd, termios.TCSANOW)
+        data = os.read(fd, 1)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+    ch = data.decode("utf-8", "replace")
+    if ch == "\x03":
+        raise KeyboardInterrupt
+    return "" if ch == "\x04" else ch
 
 
 def wall_text(puzzle: Puzzle, progress: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -87,9 +88,14 @@ def label_cmd(
         puzzles, folder, annotator, ClickTerminal(), only_unlabelled=only_unlabelled, suggestions=suggestions
     )
     result = session.run()
+    if result.interrupted:
+        click.echo("\nInterrupted; the puzzle on screen was not saved.", err=True)
     click.echo(f"Saved {result.labelled}, skipped {result.skipped}; {result.remaining} left in this pass.")
     if result.quit and result.remaining:
         click.echo("Run the same command again to resume.")
+    if result.interrupted:
+        # Not ctx.exit(130): ocwtool.cli.main runs click with standalone_mode=False, which drops it.
+        raise SystemExit(130)
 
 
 @annotate_cmd.command("suggest")
@@ -125,7 +131,7 @@ def suggest_cmd(app: AppContext, sources: tuple[str, ...]) -> None:
     puzzles = load_puzzles(app.workspace, sources)
     path = store_path(app.settings().annotations_dir, SUGGEST)
     merged = latest(read_records(path))
-    bar = tqdm(puzzles, desc="suggest", unit="puzzle", file=click.get_text_stream("stderr"), leave=False)
+    bar = tqdm(puzzles, desc="suggest", unit="puzzle", file=sys.stderr, leave=False)
     for rec in suggest_all(bar):
         merged[rec.puzzle_id] = rec
     write_records(path, merged.values())
