@@ -165,6 +165,8 @@ def test_bad_annotator_name_is_one_clear_line(workspace: Path) -> None:
 def test_no_puzzles_is_one_clear_line(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "annotate", "label", "--annotator", "alice", input="q")
     assert result.exit_code == 1
-    assert result.stderr == (
-        f"Error: {tmp_path / 'puzzles'}: no puzzle stores; import or scrape puzzles first (ocwtool import ...)\n"
+    folder = tmp_path / "puzzles"
+    assert (
+        result.stderr
+        == f"Error: {folder}: no puzzle stores; import or scrape puzzles first (ocwtool import ...)\n"
     )

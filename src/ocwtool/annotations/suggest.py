@@ -166,7 +166,8 @@ def _best_head(connection: str, feats: list[WordFeatures]) -> tuple[str, list[st
     """The connection sense that covers most clues (as hypernym or shared sense), and those clues."""
     best, covered = "", list[str]()
     for sense in _connection_senses(connection):
-        under = [f.word for f in feats if sense in f.hypernyms or sense in f.synsets]
+        # Named instances of X (rivers: Danube) are encyclopedic, not semantic: leave them out.
+        under = [f.word for f in feats if not f.proper and (sense in f.hypernyms or sense in f.synsets)]
         if len(under) > len(covered):
             best, covered = sense, under
     return best, covered
