@@ -22,6 +22,10 @@ HYPER_LEVELS = 3
 MIN_DEPTH = 5
 MAX_SENSES = 8
 MIN_PART = 3
+# Closed-compound "parts" that are really suffixes (goodness, payment): not compound partners.
+SUFFIX_LIKE = frozenset(
+    "ness ment ship hood ism ist ity ion ing ers ery ful less ous ure ant ent ate".split()  # noqa: SIM905
+)
 Partner = tuple[str, str]
 
 
@@ -56,7 +60,7 @@ def compound_index() -> dict[str, frozenset[Partner]]:
         elif len(pieces) == 1 and len(name) >= 2 * MIN_PART:
             for i in range(MIN_PART, len(name) - MIN_PART + 1):
                 head, tail = name[:i], name[i:]
-                if head in nouns and tail in nouns:
+                if head in nouns and tail in nouns and tail not in SUFFIX_LIKE:
                     parts[head].add(("after", tail))
                     parts[tail].add(("before", head))
     return {w: frozenset(p) for w, p in parts.items()}
@@ -84,7 +88,8 @@ def _hypernyms(sense: Any) -> set[str]:
     frontier = [sense]
     for _ in range(HYPER_LEVELS):
         frontier = [h for s in frontier for h in (*s.hypernyms(), *s.instance_hypernyms())]
-        found.update(h.name() for h in frontier if h.min_depth() >= MIN_DEPTH)
+        # Verb hierarchies are shallow: the depth filter that drops "entity" would drop them all.
+        found.update(h.name() for h in frontier if h.pos() == "v" or h.min_depth() >= MIN_DEPTH)
     return found
 
 

@@ -36,7 +36,8 @@ MULTIWORD_WORDS = re.compile(
 LINGUISTIC_WORDS = re.compile(
     r"anagram|homophone|rhym|sound(s|ing)? like|letters?\b|hidden|palindrom|backwards?|reversed?|"
     r"spelled|spelt|starting with|start with|begin|ending (in|with)|ends? (in|with)|minus|\+|prefix|"
-    r"suffix|vowel|consonant|abbreviat|initials|silent|syllable|pronounc|homograph|contain",
+    r"suffix|vowel|consonant|abbreviat|initials|silent|syllable|pronounc|homograph|contain|"
+    r"\b(starts?|ends?|beginnings?) of\b|\bplus (a )?(letter|[“\"][a-z]+[”\"])",
     re.I,
 )
 ENCYCLOPEDIC_WORDS = re.compile(
@@ -47,6 +48,10 @@ ENCYCLOPEDIC_WORDS = re.compile(
     r"beatles|disney|marvel|pok[eé]mon|star wars|harry potter|simpsons|companies|cars?|airlines?)\b",
     re.I,
 )
+
+
+# A quoted title (“SESAME STREET”) or a dotted abbreviation (N.B.A.) names a real-world thing.
+TITLE = re.compile(r"[“\"][^”\"]+[”\"]|\b(?:[A-Z]\.){2,}")
 
 
 @dataclass(frozen=True)
@@ -133,8 +138,10 @@ def _encyclopedic(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]
             KnowledgeType.ENCYCLOPEDIC, WEAK, f"connection names a set of named things ({match.group(0)!r})"
         )
     inner = [w for w in group.connection.split()[1:] if w[:1].isupper() and not group.connection.isupper()]
-    if inner:
-        yield Evidence(KnowledgeType.ENCYCLOPEDIC, WEAK, f"proper name in the connection ({inner[0]!r})")
+    titled = TITLE.search(group.connection)
+    if inner or titled:
+        what = inner[0] if inner else (titled.group(0) if titled else "")
+        yield Evidence(KnowledgeType.ENCYCLOPEDIC, WEAK, f"proper name or title in the connection ({what!r})")
 
 
 def _semantic(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]:
@@ -148,9 +155,10 @@ def _semantic(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]:
         )
         return
     synonyms = _synonym_pairs(feats)
-    if synonyms >= 3:
+    if synonyms >= 2:
+        strength = STRONG if synonyms >= 3 else WEAK
         yield Evidence(
-            KnowledgeType.SEMANTIC, STRONG, f"{synonyms} clue pairs share a WordNet sense (synonyms)"
+            KnowledgeType.SEMANTIC, strength, f"{synonyms} clue pairs share a WordNet sense (synonyms)"
         )
         return
     common = Counter(h for f in feats for h in f.hypernyms).most_common(1)
@@ -177,14 +185,18 @@ def _synonym_pairs(feats: list[WordFeatures]) -> int:
     return sum(1 for i, a in enumerate(feats) for b in feats[i + 1 :] if a.synsets & b.synsets)
 
 
+STOPWORDS = frozenset("the and for with from that this things thing words word kinds kind types type".split())  # noqa: SIM905
+
+
 def _connection_senses(connection: str) -> tuple[str, ...]:
-    """Synsets of the connection's head: its last two words as a WordNet compound, else the last."""
-    words = re.findall(r"[A-Za-z]+", connection.lower())
-    for head in ("_".join(words[-2:]), words[-1]) if words else ():
-        senses = wordnet().synsets(head, pos="n")
-        if senses:
-            return tuple(s.name() for s in senses)
-    return ()
+    """Senses the clues may be synonyms or kinds of: the connection's last two words as a WordNet
+    compound (``card_game``), else every content word of the connection (all parts of speech)."""
+    words = [w for w in re.findall(r"[a-z]+", connection.lower()) if len(w) >= 3 and w not in STOPWORDS]
+    if len(words) >= 2:
+        compound = wordnet().synsets("_".join(words[-2:]), pos="n")
+        if compound:
+            return tuple(s.name() for s in compound)
+    return tuple(s.name() for w in words for s in wordnet().synsets(w))
 
 
 _RULES = (_multiword, _linguistic, _encyclopedic, _semantic)
