@@ -16,7 +16,7 @@ from pathlib import Path
 from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.store import append_adjudication, read_adjudications, read_all
 from ocwtool.annotations.taxonomy import BY_KEY, GUIDELINE_VERSION
-from ocwtool.annotations.terminal import Quit, Terminal, help_text, read_combined, show_label
+from ocwtool.annotations.terminal import ENTER, Quit, Terminal, help_text, read_combined, show_label
 from ocwtool.schema.annotations import Adjudication, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
 
@@ -94,7 +94,7 @@ def _decide(dispute: Dispute, term: Terminal, progress: str) -> KnowledgeLabel |
                 return combined
         elif ch in BY_KEY and BY_KEY[ch] is not KnowledgeType.COMBINED:
             return KnowledgeLabel.of(BY_KEY[ch])
-        else:
+        elif ch not in ENTER:
             term.show(f"  unknown key {ch!r}; press ? for help")
 
 

@@ -1,8 +1,8 @@
 """The terminal seam of the labelling sessions: one key, one line, some text.
 
 Sessions talk to a :class:`Terminal`, so the library is tested with a scripted fake and the CLI
-passes :class:`ClickTerminal` (``click.getchar`` reads one key in raw mode on a real terminal and
-one character of the input under ``CliRunner``). Shared widgets (wall display, knowledge-type keys)
+passes :class:`ClickTerminal` (one key in raw mode on a real terminal; one character of standard
+input when it is a pipe or ``CliRunner`` input). Shared widgets (wall display, knowledge-type keys)
 live here too.
 """
 
@@ -47,7 +47,9 @@ class ClickTerminal:
         import click
 
         click.echo(prompt, nl=False)
-        ch = _tty_key() if sys.stdin.isatty() else click.getchar()
+        # Not click.getchar: on a terminal it discards typeahead (see _tty_key), and with piped
+        # input it reads /dev/tty instead of stdin. Piped/CliRunner input is read one char at a time.
+        ch = _tty_key() if sys.stdin.isatty() else sys.stdin.read(1)
         click.echo("" if ch in ENTER else ch)
         return ch
 
