@@ -112,3 +112,31 @@ def test_label_session_in_a_real_terminal(workspace: Path) -> None:
         "linguistic",
     ]
     assert rec["red_herring_words"][0]["reason"] == "looks blue"
+
+
+def test_label_session_reads_keys_from_a_pipe(workspace: Path) -> None:
+    args = [
+        sys.executable,
+        "-m",
+        "ocwtool",
+        "-w",
+        str(workspace),
+        "annotate",
+        "label",
+        "--annotator",
+        "alice",
+    ]
+    done = subprocess.run(
+        args, input="lmse\nq", capture_output=True, text=True, env=os.environ.copy(), timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith(
+        "Saved 1, skipped 0; 3 left in this pass.\nRun the same command again to resume.\n"
+    )
+    (line,) = (workspace / "annotations" / "alice.jsonl").read_text().splitlines()
+    assert [g["label"]["types"][0] for g in json.loads(line)["groups"]] == [
+        "linguistic",
+        "multiword",
+        "semantic",
+        "encyclopedic",
+    ]
