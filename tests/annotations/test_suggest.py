@@ -10,7 +10,7 @@ import pytest
 from ocwtool.errors import ResourceError
 from ocwtool.schema.models import Group
 from tests.annotations.conftest import run_cli
-from tests.conftest import make_nyt, make_ocw_wall
+from tests.conftest import make_nyt
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -86,4 +86,3 @@ def test_suggest_cli_writes_a_separate_store(workspace: Path) -> None:
     agreement = run_cli(workspace, "annotate", "agreement")
     assert "suggest" not in agreement.stdout
     assert "suggest" in run_cli(workspace, "annotate", "agreement", "--with-suggest").stdout
-    assert make_ocw_wall().id == "abc123"
