@@ -27,6 +27,7 @@ def demo_cmd(app: AppContext, no_progress: bool) -> None:
 
     \b
     Examples:
+      ocwtool demo                       # in the current folder
       ocwtool -w demo-workspace demo
       ocwtool -w demo-workspace info
     """
