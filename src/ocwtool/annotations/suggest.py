@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from ocwtool.annotations.features import WordFeatures, features, partner_text, synset_word
 from ocwtool.annotations.herrings import red_herring_categories, red_herring_words
 from ocwtool.annotations.lexicon import wordnet
-from ocwtool.annotations.store import SUGGEST
+from ocwtool.annotations.store import SUGGEST, latest, load_puzzles, read_records, store_path, write_records
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
@@ -220,3 +222,26 @@ def suggest_all(puzzles: Iterable[Puzzle], now: dt.datetime | None = None) -> It
     stamp = now or dt.datetime.now(dt.UTC)
     for puzzle in puzzles:
         yield suggest_puzzle(puzzle, stamp)
+
+
+def suggest_workspace(
+    root: Path, sources: Sequence[str] = (), *, progress: bool = True
+) -> tuple[Path, int, Counter[str]]:
+    """Suggest labels for the workspace's puzzles into ``annotations/suggest.jsonl``.
+
+    Earlier suggestions for other puzzles are kept; returns the store path, the number of puzzles
+    suggested for, and how many groups got each knowledge type.
+    """
+    from tqdm import tqdm
+
+    from ocwtool.config import load_settings
+
+    puzzles = load_puzzles(root, sources)
+    path = store_path(load_settings(root).annotations_dir, SUGGEST)
+    merged = latest(read_records(path))
+    bar = tqdm(puzzles, desc="suggest", unit="puzzle", file=sys.stderr, leave=False, disable=not progress)
+    for rec in suggest_all(bar):
+        merged[rec.puzzle_id] = rec
+    write_records(path, merged.values())
+    kinds = Counter(g.label.kind.value for p in puzzles for g in merged[p.id].groups)
+    return path, len(puzzles), kinds

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -114,30 +113,11 @@ def suggest_cmd(app: AppContext, sources: tuple[str, ...]) -> None:
       ocwtool annotate suggest
       ocwtool annotate suggest --source nyt
     """
-    from collections import Counter
+    from ocwtool.annotations.suggest import suggest_workspace
 
-    from tqdm import tqdm
-
-    from ocwtool.annotations.store import (
-        SUGGEST,
-        latest,
-        load_puzzles,
-        read_records,
-        store_path,
-        write_records,
-    )
-    from ocwtool.annotations.suggest import suggest_all
-
-    puzzles = load_puzzles(app.workspace, sources)
-    path = store_path(app.settings().annotations_dir, SUGGEST)
-    merged = latest(read_records(path))
-    bar = tqdm(puzzles, desc="suggest", unit="puzzle", file=sys.stderr, leave=False)
-    for rec in suggest_all(bar):
-        merged[rec.puzzle_id] = rec
-    write_records(path, merged.values())
-    kinds = Counter(g.label.kind.value for p in puzzles for g in merged[p.id].groups)
+    path, count, kinds = suggest_workspace(app.workspace, sources, progress=True)
     summary = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
-    click.echo(f"Wrote suggestions for {len(puzzles)} puzzles to {path} ({summary})")
+    click.echo(f"Wrote suggestions for {count} puzzles to {path} ({summary})")
 
 
 @annotate_cmd.command("agreement")

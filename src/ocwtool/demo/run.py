@@ -115,6 +115,14 @@ def split_stage(state: DemoState) -> StageResult:
     return result
 
 
+def suggest_stage(state: DemoState) -> StageResult:
+    from ocwtool.annotations.suggest import suggest_workspace
+
+    path, count, kinds = suggest_workspace(state.settings.root, RELEASE_SOURCES, progress=state.progress)
+    shown = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
+    return StageResult("annotate suggest", lines=[f"{count} puzzles pre-labelled: {shown}"], paths=[path])
+
+
 def validate_stage(state: DemoState) -> StageResult:
     from ocwtool.validators.gate import validate_workspace
 
@@ -148,7 +156,7 @@ def verify_stage(state: DemoState) -> StageResult:
 
 
 SCRAPE_STAGES: tuple[Stage, ...] = (scrape_ocw_stage, scrape_nyt_stage)
-LATER_STAGES: tuple[Stage, ...] = (split_stage, validate_stage, release_stage, verify_stage)
+LATER_STAGES: tuple[Stage, ...] = (split_stage, suggest_stage, validate_stage, release_stage, verify_stage)
 
 
 def run_demo(
