@@ -17,6 +17,7 @@ from ocwtool import __version__
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("ocwtool.cli.workspace", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
+    "build-variants": ("ocwtool.cli.variants", "build_variants_cmd", "Build OCW-Randomized and OCW-WordNet."),
     "import": (
         "ocwtool.cli.io",
         "import_cmd",

@@ -1,0 +1,255 @@
+"""Build variants in a workspace: read ``puzzles/<source>.jsonl``, run a generator, write ``variants/``.
+
+Outputs: ``variants/<kind>.jsonl`` (canonical puzzles with lineage) and ``variants/<kind>.summary.json``
+(per input store: what was built from what, with which seed/stream, counts, stalls, incomplete walls).
+One file per kind holds the variants of every store (validation and releases read it that way): a
+build replaces only the variants of its own store, recorded as ``lineage.params['store']``.
+
+Split handling: a named split selects the puzzles carrying it; ``all`` takes every puzzle, including
+those with no split. Randomized walls are rebuilt within one split at a time (with ``all``: each split,
+and the puzzles without one, form their own pool), so groups never cross splits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ocwtool.config import Settings
+from ocwtool.errors import InputError
+from ocwtool.fsio import read_json, sha256_file, write_json
+from ocwtool.generators.wordnet_backend import WordNetBackend
+from ocwtool.schema.models import Game, Puzzle, Split
+from ocwtool.store import read_puzzles, write_puzzles
+
+KINDS = ("randomized", "wordnet")
+SPLITS = ("test", "train", "validation", "all")
+DEFAULT_SPLIT = {"randomized": "test", "wordnet": "all"}  # as published
+POOL_ORDER: tuple[Split | None, ...] = (Split.TRAIN, Split.VALIDATION, Split.TEST, None)
+
+Progress = Callable[[Sequence[Puzzle], str], Sequence[Puzzle]]
+
+
+@dataclass(frozen=True)
+class VariantRequest:
+    """One variant build: which kind, from which store and split, with which switches."""
+
+    kind: str
+    source: str = "ocw"
+    split: str | None = None
+    seed: int = 42
+    fallback: bool = False
+    dedupe: bool = False
+    shuffle: bool = False
+    lexicon: str | None = None
+
+    @property
+    def effective_split(self) -> str:
+        return self.split or DEFAULT_SPLIT[self.kind]
+
+
+def load_input(settings: Settings, request: VariantRequest) -> tuple[Path, list[Puzzle]]:
+    """The store's puzzles in the requested split; ``InputError`` saying how to fix an empty choice."""
+    path = settings.puzzles_path(request.source)
+    if not path.is_file():
+        stores = sorted(p.stem for p in settings.puzzles_dir.glob("*.jsonl"))
+        known = ", ".join(stores) or "none yet"
+        raise InputError(
+            f"{path}: no such store; import puzzles first (`ocwtool import FILE --format ocw`) "
+            f"or choose --source (available: {known})"
+        )
+    puzzles = read_puzzles(path)
+    return path, select_split(puzzles, request.effective_split, path)
+
+
+def select_split(puzzles: Sequence[Puzzle], split: str, where: Path) -> list[Puzzle]:
+    """Puzzles of ``split`` (``all``: every puzzle, with or without a split)."""
+    if not puzzles:
+        raise InputError(f"{where}: the store holds no puzzles")
+    if split == "all":
+        return list(puzzles)
+    chosen = [p for p in puzzles if p.split is not None and p.split.value == split]
+    if chosen:
+        return chosen
+    unassigned = sum(p.split is None for p in puzzles)
+    counts = ", ".join(f"{s.value} {sum(p.split is s for p in puzzles)}" for s in Split)
+    raise InputError(
+        f"{where}: no puzzles in split {split!r} ({len(puzzles)} puzzles: {counts}, "
+        f"{unassigned} without a split). Assign splits first with `ocwtool split` (OCW's 62/62/494 "
+        "by default, or --splits-from a release), or pass --split all to use every puzzle"
+    )
+
+
+def pools(puzzles: Sequence[Puzzle]) -> list[tuple[str, list[Puzzle]]]:
+    """Puzzles grouped by split (``none`` for unassigned), in a fixed order, input order kept."""
+    out = []
+    for split in POOL_ORDER:
+        members = [p for p in puzzles if p.split is split]
+        if members:
+            out.append((split.value if split else "none", members))
+    return out
+
+
+def build_randomized(settings: Settings, request: VariantRequest) -> dict[str, Any]:
+    """OCW-Randomized over the requested split (each split its own pool); returns the summary."""
+    from ocwtool.generators.randomized import randomize
+
+    path, puzzles = load_input(settings, request)
+    built: list[Puzzle] = []
+    runs = []
+    for name, members in pools(puzzles):
+        result = randomize(members, request.seed)
+        built.extend(result.puzzles)
+        runs.append(
+            {
+                "pool": name,
+                "puzzles": len(result.puzzles),
+                "stream": result.stream,
+                "restarts": result.restarts,
+                "draws": result.draws,
+                "stalls": list(result.stalls),
+            }
+        )
+    return _write(settings, request, path, built, {"pools": runs})
+
+
+def build_wordnet(
+    settings: Settings,
+    request: VariantRequest,
+    *,
+    backend: WordNetBackend | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """OCW-WordNet over the requested split; returns the summary (counts, incomplete walls)."""
+    from ocwtool.generators.wordnet import WordNetOptions, generate
+    from ocwtool.generators.wordnet_backend import open_backend
+
+    path, puzzles = load_input(settings, request)
+    wordnet = backend or open_backend(request.lexicon)
+    opts = WordNetOptions(request.seed, request.fallback, request.dedupe, request.shuffle)
+    walls = progress(puzzles, "wordnet") if progress else puzzles
+    result = generate(walls, wordnet, opts)
+    details = {
+        "backend": result.backend,
+        "options": {"fallback": opts.fallback, "dedupe": opts.dedupe, "shuffle": opts.shuffle},
+        "rng": "ours: random.Random(f'{seed}:{wall id}') per wall",
+        "counts": result.counts,
+        "incomplete_walls": [o.parent for o in result.outcomes if o.puzzle is None],
+    }
+    return _write(settings, request, path, list(result.puzzles), details)
+
+
+def _write(
+    settings: Settings, request: VariantRequest, source: Path, built: list[Puzzle], details: dict[str, Any]
+) -> dict[str, Any]:
+    """Replace this store's variants in ``variants/<kind>.jsonl`` (other stores' are kept: one file
+    per kind, as validation and releases read it) and record this build in the summary file."""
+    out = settings.variants_path(request.kind)
+    tagged = [_tag(p, request.source) for p in built]
+    kept = [p for p in (read_puzzles(out) if out.is_file() else []) if origin(p) != request.source]
+    write_puzzles(out, kept + tagged)
+    summary = {
+        "kind": request.kind,
+        "input": _rel(settings, source),
+        "split": request.effective_split,
+        "seed": request.seed,
+        "puzzles": len(built),
+        "output": _rel(settings, out),
+        **details,
+    }
+    _record(settings, request, summary, len(kept) + len(tagged), out)
+    return summary
+
+
+def origin(p: Puzzle) -> str | None:
+    """The input store a variant was built from (``lineage.params['store']``)."""
+    return p.lineage.params.get("store") if p.lineage else None
+
+
+def _tag(p: Puzzle, store: str) -> Puzzle:
+    assert p.lineage is not None  # generators always set it
+    lineage = p.lineage.model_copy(update={"params": {**p.lineage.params, "store": store}})
+    return p.model_copy(update={"lineage": lineage})
+
+
+def _record(
+    settings: Settings, request: VariantRequest, build: dict[str, Any], total: int, out: Path
+) -> None:
+    path = summary_path(settings, request.kind)
+    try:
+        previous = read_json(path) if path.is_file() else {}
+    except InputError:
+        previous = {}
+    builds = previous.get("builds", {}) if isinstance(previous, dict) else {}
+    builds = {k: v for k, v in builds.items() if k != request.source} | {request.source: build}
+    doc = {
+        "kind": request.kind,
+        "output": _rel(settings, out),
+        "puzzles": total,
+        "sha256": sha256_file(out),
+        "builds": dict(sorted(builds.items())),
+    }
+    write_json(path, doc)
+
+
+def summary_path(settings: Settings, kind: str) -> Path:
+    return settings.variants_dir / f"{kind}.summary.json"
+
+
+def _rel(settings: Settings, path: Path) -> str:
+    try:
+        return str(path.relative_to(settings.root))
+    except ValueError:
+        return str(path)
+
+
+def export_ocw_json(settings: Settings, kind: str) -> str:
+    """Write ``variants/<kind>.ocw.json`` (OCW JSON, as the published variant files); return its path.
+
+    WordNet groups carry no human performance, so they are written as ``{}`` as published."""
+    from ocwtool.schema.formats.ocw_json import export_file
+
+    puzzles = [p for p in read_puzzles(settings.variants_path(kind)) if p.game is Game.OCW]
+    if not puzzles:
+        raise InputError(f"{settings.variants_path(kind)}: no OCW puzzles to export as OCW JSON")
+    target = settings.variants_dir / f"{kind}.ocw.json"
+    export_file(puzzles, target, {})
+    return _rel(settings, target)
+
+
+def describe(summary: dict[str, Any]) -> list[str]:
+    """Human-readable lines for one summary (the CLI prints them; JSON has the full detail)."""
+    head = (
+        f"{summary['kind']}: {summary['puzzles']} puzzles from {summary['input']} "
+        f"(split {summary['split']}, seed {summary['seed']}) -> {summary['output']}"
+    )
+    lines = [head]
+    for run in summary.get("pools", []):
+        lines.append(
+            f"  pool {run['pool']}: {run['puzzles']} walls, stream {run['stream']}, "
+            f"{run['restarts']} restart(s), {run['draws']} draws"
+        )
+    if "counts" in summary:
+        c = summary["counts"]
+        lines.append(
+            f"  {c['walls']} walls: {c['complete_by_rule']} complete by the rule, "
+            f"{c['complete_with_fallback']} completed by the fallback, {c['incomplete']} incomplete "
+            f"(skipped); backend {summary['backend']}"
+        )
+        skipped = summary["incomplete_walls"]
+        if skipped:
+            more = f" ... (+{len(skipped) - 8} more)" if len(skipped) > 8 else ""
+            lines.append(f"  incomplete: {', '.join(skipped[:8])}{more}")
+    if "ocw_json" in summary:
+        lines.append(f"  OCW JSON: {summary['ocw_json']}")
+    lines.append(f"  summary: {summary['output'].rsplit('.', 1)[0]}.summary.json")
+    return lines
+
+
+def stall_warnings(summary: dict[str, Any]) -> list[str]:
+    """Every restart of the randomized sampler, one line each (reported, never silent)."""
+    return [
+        f"warning: randomized pool {r['pool']}: {s}" for r in summary.get("pools", []) for s in r["stalls"]
+    ]
