@@ -115,6 +115,17 @@ def split_stage(state: DemoState) -> StageResult:
     return result
 
 
+def variants_stage(state: DemoState) -> StageResult:
+    from ocwtool.generators.build import VariantRequest, build_randomized, build_wordnet, describe
+
+    result = StageResult("build-variants")
+    for build, kind in ((build_randomized, "randomized"), (build_wordnet, "wordnet")):
+        summary = build(state.settings, VariantRequest(kind=kind, source="ocdb"))
+        result.lines += describe(summary)[:-1]
+        result.paths.append(state.settings.variants_path(kind))
+    return result
+
+
 def suggest_stage(state: DemoState) -> StageResult:
     from ocwtool.annotations.suggest import suggest_workspace
 
@@ -156,7 +167,14 @@ def verify_stage(state: DemoState) -> StageResult:
 
 
 SCRAPE_STAGES: tuple[Stage, ...] = (scrape_ocw_stage, scrape_nyt_stage)
-LATER_STAGES: tuple[Stage, ...] = (split_stage, suggest_stage, validate_stage, release_stage, verify_stage)
+LATER_STAGES: tuple[Stage, ...] = (
+    split_stage,
+    variants_stage,
+    suggest_stage,
+    validate_stage,
+    release_stage,
+    verify_stage,
+)
 
 
 def run_demo(
