@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Annotated, Any, Literal, Self
 
@@ -190,6 +191,19 @@ class Puzzle(Frozen):
 def sorted_flags(flags: Any) -> tuple[Flag, ...]:
     """Flags as the canonical sorted, de-duplicated tuple."""
     return tuple(sorted({Flag(f) for f in flags}))
+
+
+def content_flags(clues: Iterable[str], connections: Iterable[str]) -> set[Flag]:
+    """Flags that follow from the text alone: duplicate clues, empty members, blank connections."""
+    clue_list = list(clues)
+    flags: set[Flag] = set()
+    if len(set(clue_list)) < len(clue_list):
+        flags.add(Flag.DUPLICATE_CLUE)
+    if any(not c.strip() for c in clue_list):
+        flags.add(Flag.EMPTY_MEMBER)
+    if any(not c.strip() for c in connections):
+        flags.add(Flag.BLANK_CONNECTION)
+    return flags
 
 
 def nyt_number(date: dt.date) -> int:
