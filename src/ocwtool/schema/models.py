@@ -15,6 +15,7 @@ Identifiers (stable, documented in the README):
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter
 from collections.abc import Iterable
 from enum import StrEnum
@@ -27,6 +28,7 @@ GROUP_SIZE = 4
 N_GROUPS = 4
 N_CLUES = GROUP_SIZE * N_GROUPS
 NYT_EPOCH = dt.date(2023, 6, 12)
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
 class Game(StrEnum):
@@ -204,6 +206,16 @@ def content_flags(clues: Iterable[str], connections: Iterable[str]) -> set[Flag]
     if any(not c.strip() for c in connections):
         flags.add(Flag.BLANK_CONNECTION)
     return flags
+
+
+def norm_clue(clue: object) -> str:
+    """Matching form of a clue: lower-case, only ``[a-z0-9]`` kept (how SMOCI and ocdb walls join)."""
+    return _NOT_ALNUM.sub("", str(clue).lower())
+
+
+def clue_key(clues: Iterable[object]) -> frozenset[str]:
+    """The set of normalised clues: the same wall (or group) from two sources has the same key."""
+    return frozenset(norm_clue(c) for c in clues)
 
 
 def nyt_number(date: dt.date) -> int:
