@@ -28,17 +28,12 @@ wordnet:
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y wordnet-base wordnet-sense-index; \
 	fi
 
-EXAMPLES := src/ocwtool/data/examples
 OCWTOOL := $(VENV)/bin/ocwtool -w $(WORKSPACE)
 
 # Until `ocwtool demo` exists: import, export and describe the embedded original examples.
-demo: $(VENV)/.core
-	@[ -f $(WORKSPACE)/ocwtool.toml ] || $(OCWTOOL) init
-	$(OCWTOOL) import $(EXAMPLES)/ocw_example.json --format ocw
-	$(OCWTOOL) import $(EXAMPLES)/nyt_archive_example.json --format nyt-archive --source nyt
-	$(OCWTOOL) export --format ocw --source ocw
-	$(OCWTOOL) export --format hf
-	$(OCWTOOL) export --format csv
+# The main job: every stage offline on the bundled snapshot (see `ocwtool demo --help`).
+demo: $(VENV)/.core wordnet
+	$(OCWTOOL) demo
 	$(OCWTOOL) info
 
 lint: $(VENV)/.all

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -9,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from ocwtool.annotations.store import append_adjudication
+from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.config import Settings
 from ocwtool.releases.build import ReleaseSpec, build_release
+from ocwtool.schema.annotations import Adjudication, KnowledgeLabel, KnowledgeType
 from tests.validators.factory import make_workspace
 
 
@@ -41,7 +45,15 @@ def built(tmp_path_factory: pytest.TempPathFactory, offline_hf: None) -> Built:
     settings = make_workspace(tmp_path_factory.mktemp("release") / "ws")
     (settings.runs_dir / "eval-random-test.json").write_text('{"solved": 0}\n')
     (settings.runs_dir / "eval-mypreds-test.json").write_text('{"solved": 3}\n')
-    (settings.annotations_dir / "adjudicated.jsonl").write_text('{"group_id": "w0000_01", "label": "x"}\n')
+    decision = Adjudication(
+        group_id="w0000_01",
+        puzzle_id="w0000",
+        label=KnowledgeLabel.of(KnowledgeType.SEMANTIC),
+        adjudicator="lead",
+        created_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        guideline_version=GUIDELINE_VERSION,
+    )
+    append_adjudication(settings.annotations_dir, decision)
     spec = ReleaseSpec(name="demo", version="1.2.3", notes="First release.")
     folder, archive = build_release(settings, spec)
     return Built(settings, folder, archive)

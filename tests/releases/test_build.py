@@ -190,22 +190,8 @@ def test_split_from_a_built_release_restores_the_assignment(built: Built, tmp_pa
     assert restored == original
 
 
-def test_annotation_labels_hook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ocwtool.releases import extras
-
-    (tmp_path / "mods").mkdir()
-    (tmp_path / "mods" / "fake_labels.py").write_text(
-        "class L:\n"
-        "    def __init__(self, t): self.t = t\n"
-        "    def model_dump(self, mode): return {'types': [self.t]}\n"
-        "def release_labels(workspace):\n"
-        "    return {'w0001_02': L('trivia'), 'w0000_01': L('wordplay')}\n"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path / "mods"))
-    monkeypatch.setattr(extras, "LABELS_MODULE", "fake_labels")
-    settings = make_workspace(tmp_path / "ws", variants=False)
-    folder, _ = build_release(settings, ReleaseSpec("demo", "0.1.0"), expectations=False)
-    assert (folder / "annotations" / "labels.jsonl").read_text().splitlines() == [
-        '{"group_id": "w0000_01", "label": {"types": ["wordplay"]}}',
-        '{"group_id": "w0001_02", "label": {"types": ["trivia"]}}',
-    ]
+def test_release_ships_adjudicated_labels(built: Built) -> None:
+    labels = (built.folder / "annotations" / "labels.jsonl").read_text().splitlines()
+    assert labels == ['{"group_id": "w0000_01", "label": {"fine": [], "types": ["semantic"]}}']
+    raw = (built.settings.annotations_dir / "adjudicated.jsonl").read_bytes()
+    assert (built.folder / "annotations" / "adjudicated.jsonl").read_bytes() == raw

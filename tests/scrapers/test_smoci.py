@@ -10,10 +10,10 @@ from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
 from ocwtool.schema.formats.ocw_json import dump_document
-from ocwtool.schema.models import Flag, HumanPerformance
+from ocwtool.schema.models import Flag, HumanPerformance, clue_key, norm_clue
 from ocwtool.scrapers.base import Page
 from ocwtool.scrapers.sources.smoci import SmociGroup, SmociSource, SmociWall, build_walls
-from ocwtool.scrapers.sources.smoci_join import clue_key, join, norm_clue
+from ocwtool.scrapers.sources.smoci_join import join
 from ocwtool.store import read_puzzles
 from tests.scrapers.datasette_server import serve_datasette
 from tests.scrapers.ocdb_pages import WALLS, EpisodeSpec, Wall

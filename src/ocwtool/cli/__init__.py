@@ -23,7 +23,8 @@ def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
     try:
-        cli.main(args=args, prog_name="ocwtool", standalone_mode=False)
+        # Without standalone mode click returns ctx.exit()'s code instead of exiting.
+        returned = cli.main(args=args, prog_name="ocwtool", standalone_mode=False)
     except OcwError as exc:
         if debug:
             raise
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         click.echo("Interrupted; work written so far is kept. Run the command again to resume.", err=True)
         sys.exit(EXIT_INTERRUPTED)
-    sys.exit(0)
+    sys.exit(returned if isinstance(returned, int) else 0)
 
 
 __all__ = ["cli", "main"]

@@ -21,6 +21,7 @@ JSON = "application/json; charset=utf-8"
 ROBOTS = "User-agent: *\nDisallow: /wp-admin/\nAllow: /\n"
 LISTING_PATH = "/nyt-connections-answers/"
 LISTING_PAGE_SIZE = 5
+SMOCI_PATH = "/smoci/only-connect"
 
 
 def load_snapshot() -> dict[str, Any]:
@@ -40,6 +41,9 @@ def render_site(snapshot: dict[str, Any]) -> Routes:
         body = json.dumps(_nyt_v2(board), ensure_ascii=False, indent=1)
         routes[f"/svc/connections/v2/{board['date']}.json"] = (JSON, body.encode())
     routes.update(_listing_pages(snapshot["nyt"], snapshot.get("archive_defects", {})))
+    for table, rows in smoci_tables(snapshot["ocdb"]).items():
+        doc = {"database": "only-connect", "table": table, "rows": rows, "next": None, "next_url": None}
+        routes[f"{SMOCI_PATH}/{table}.json"] = (JSON, json.dumps(doc, ensure_ascii=False).encode())
     return routes
 
 
@@ -103,6 +107,42 @@ def _page(title: str, body: str) -> str:
         '<!DOCTYPE html>\n<html lang="en-GB">\n<head><meta charset="UTF-8">'
         f"<title>{title}</title></head>\n<body>\n{body}\n</body>\n</html>\n"
     )
+
+
+# SMOCI (Datasette JSON, _shape=objects) --------------------------------------------------
+def smoci_tables(episodes: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """SMOCI's ``matches``, ``teams``, ``walls`` and ``wall_groups`` rows for the snapshot's walls."""
+    tables: dict[str, list[dict[str, Any]]] = {"matches": [], "teams": [], "walls": [], "wall_groups": []}
+    team_ids: dict[str, int] = {}
+    for match_id, episode in enumerate(episodes, start=1):
+        tables["matches"].append(
+            {
+                "id": match_id,
+                "broadcast": f"{episode['air_date']} 20:30:00 +0100",
+                "S": episode["series"],
+                "E": episode["episode"],
+                "card": episode["title"],
+            }
+        )
+        for wall in episode["walls"]:
+            team = team_ids.setdefault(wall["team"], len(team_ids) + 1)
+            wall_id = len(tables["walls"]) + 1
+            tables["walls"].append({"id": wall_id, "match": match_id, "team": team, "glyph": wall["name"]})
+            for order, group in enumerate(wall["groups"], start=1):
+                tables["wall_groups"].append(
+                    {
+                        "id": len(tables["wall_groups"]) + 1,
+                        "match": match_id,
+                        "wall": wall_id,
+                        "clues": json.dumps(group["clues"], ensure_ascii=False),
+                        "connection": group["connection"],
+                        "found": group["found"],
+                        "identified": group["identified"],
+                        "#": order,
+                    }
+                )
+    tables["teams"] = [{"id": i, "name": name} for name, i in team_ids.items()]
+    return tables
 
 
 # NYT endpoint ----------------------------------------------------------------------------

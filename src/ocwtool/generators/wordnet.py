@@ -31,7 +31,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ocwtool.generators.wordnet_backend import SynsetInfo, WordNetBackend
-from ocwtool.schema.models import N_GROUPS, Flag, Group, Lineage, Provenance, Puzzle
+from ocwtool.schema.models import (
+    N_GROUPS,
+    Flag,
+    Group,
+    Lineage,
+    Provenance,
+    Puzzle,
+    content_flags,
+    sorted_flags,
+)
 
 GENERATOR_VERSION = "1"
 GROUP_SIZE = 4
@@ -188,7 +197,7 @@ def _puzzle(
         clues=tuple(clues),
         groups=groups,
         split=parent.split,
-        flags=(Flag.DUPLICATE_CLUE,) if len(set(clues)) < len(clues) else (),
+        flags=sorted_flags(content_flags(clues, (g.connection for g in groups))),
         ocw=parent.ocw,
         nyt=parent.nyt,
         provenance=Provenance(source=source, parser_version=GENERATOR_VERSION),

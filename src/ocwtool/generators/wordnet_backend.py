@@ -155,6 +155,11 @@ class NltkBackend:
         self.description = f"nltk:wordnet-{self.version}"
         self.where = where
 
+    @property
+    def reader(self) -> Any:
+        """The NLTK ``WordNetCorpusReader`` itself, for callers that need its full API."""
+        return self._reader
+
     def synsets(self, word: str) -> list[SynsetInfo]:
         return [_nltk_info(s) for s in self._reader.synsets(word)]
 

@@ -27,8 +27,8 @@ from pathlib import Path
 from ocwtool.config import Settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json
-from ocwtool.schema.models import Puzzle, Split
-from ocwtool.validators.corpus import norm_clue, parent_index, wall_key
+from ocwtool.schema.models import Puzzle, Split, norm_clue
+from ocwtool.validators.corpus import parent_index, wall_key
 
 OCW_SIZES = (62, 62, 494)
 DEFAULT_SEED = 42

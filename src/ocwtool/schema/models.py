@@ -15,7 +15,9 @@ Identifiers (stable, documented in the README):
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Annotated, Any, Literal, Self
 
@@ -26,6 +28,7 @@ GROUP_SIZE = 4
 N_GROUPS = 4
 N_CLUES = GROUP_SIZE * N_GROUPS
 NYT_EPOCH = dt.date(2023, 6, 12)
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
 class Game(StrEnum):
@@ -190,6 +193,29 @@ class Puzzle(Frozen):
 def sorted_flags(flags: Any) -> tuple[Flag, ...]:
     """Flags as the canonical sorted, de-duplicated tuple."""
     return tuple(sorted({Flag(f) for f in flags}))
+
+
+def content_flags(clues: Iterable[str], connections: Iterable[str]) -> set[Flag]:
+    """Flags that follow from the text alone: duplicate clues, empty members, blank connections."""
+    clue_list = list(clues)
+    flags: set[Flag] = set()
+    if len(set(clue_list)) < len(clue_list):
+        flags.add(Flag.DUPLICATE_CLUE)
+    if any(not c.strip() for c in clue_list):
+        flags.add(Flag.EMPTY_MEMBER)
+    if any(not c.strip() for c in connections):
+        flags.add(Flag.BLANK_CONNECTION)
+    return flags
+
+
+def norm_clue(clue: object) -> str:
+    """Matching form of a clue: lower-case, only ``[a-z0-9]`` kept (how SMOCI and ocdb walls join)."""
+    return _NOT_ALNUM.sub("", str(clue).lower())
+
+
+def clue_key(clues: Iterable[object]) -> frozenset[str]:
+    """The set of normalised clues: the same wall (or group) from two sources has the same key."""
+    return frozenset(norm_clue(c) for c in clues)
 
 
 def nyt_number(date: dt.date) -> int:

@@ -6,27 +6,20 @@ whether a puzzle belongs in a text release.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ocwtool.errors import InputError
-from ocwtool.schema.models import Flag, Puzzle
+from ocwtool.schema.models import Flag, Puzzle, clue_key
 from ocwtool.store import read_puzzles, store_paths
 
-_KEEP = re.compile(r"[^a-z0-9]+")
 NON_TEXT_FLAGS = frozenset({Flag.PICTURE, Flag.EMOJI, Flag.MEDIA_CLUE, Flag.EXCLUDED})
-
-
-def norm_clue(clue: str) -> str:
-    """Lower-case, keep ``[a-z0-9]`` only (the key SMOCI and ocdb walls are joined on)."""
-    return _KEEP.sub("", clue.lower())
 
 
 def wall_key(p: Puzzle) -> frozenset[str]:
     """The normalised clue set of a wall: the same wall from two sources has the same key."""
-    return frozenset(norm_clue(c) for c in p.clues)
+    return clue_key(p.clues)
 
 
 def is_text(p: Puzzle) -> bool:

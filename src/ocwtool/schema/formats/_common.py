@@ -1,29 +1,16 @@
-"""Helpers shared by the adapters: content flags, numeric clue coercion, file reading, errors."""
+"""Helpers shared by the adapters: numeric clue coercion, file reading, errors."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import SchemaError
 from ocwtool.fsio import read_json, sha256_file
-from ocwtool.schema.models import Flag, Provenance
-
-
-def content_flags(clues: Iterable[str], connections: Iterable[str]) -> set[Flag]:
-    """Flags that follow from the text alone: duplicate clues, blank connections, empty members."""
-    clue_list = list(clues)
-    flags: set[Flag] = set()
-    if any(n > 1 for n in Counter(clue_list).values()):
-        flags.add(Flag.DUPLICATE_CLUE)
-    if any(not c.strip() for c in clue_list):
-        flags.add(Flag.EMPTY_MEMBER)
-    if any(not c.strip() for c in connections):
-        flags.add(Flag.BLANK_CONNECTION)
-    return flags
+from ocwtool.schema.models import Provenance
 
 
 def clue_text(value: Any, where: str) -> tuple[str, bool]:

@@ -26,7 +26,6 @@ from ocwtool.errors import SchemaError
 from ocwtool.fsio import write_json
 from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.formats._common import (
-    content_flags,
     expect,
     expect_list,
     file_provenance,
@@ -39,6 +38,7 @@ from ocwtool.schema.models import (
     NytMeta,
     Provenance,
     Puzzle,
+    content_flags,
     group_id,
     nyt_number,
     nyt_puzzle_id,

@@ -23,7 +23,6 @@ from ocwtool.fsio import write_json
 from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.formats._common import (
     clue_text,
-    content_flags,
     expect,
     expect_list,
     file_provenance,
@@ -37,6 +36,7 @@ from ocwtool.schema.models import (
     OcwMeta,
     Provenance,
     Puzzle,
+    content_flags,
     sorted_flags,
 )
 from ocwtool.store import puzzle_from_dict

@@ -19,6 +19,7 @@ from ocwtool.schema.models import (
     NytMeta,
     Provenance,
     Puzzle,
+    content_flags,
     group_id,
     nyt_number,
     nyt_puzzle_id,
@@ -77,7 +78,7 @@ def build_puzzle(day: DayGroups, source: str, provenance: Provenance, where: str
     if Counter(board) != Counter(members):
         raise ParseError(f"{where}: the starting board does not hold exactly the 16 group words")
     emoji = any(is_emoji_text(w) for w in members) if day.emoji is None else day.emoji
-    flags = [*day.flags, *_content_flags(members, day.picture, emoji)]
+    flags = [*day.flags, *_content_flags(groups, day.picture, emoji)]
     return Puzzle(
         id=pid,
         game=Game.NYT,
@@ -98,14 +99,10 @@ def build_puzzle(day: DayGroups, source: str, provenance: Provenance, where: str
     )
 
 
-def _content_flags(members: list[str], picture: bool, emoji: bool) -> list[Flag]:
-    flags: list[Flag] = []
+def _content_flags(groups: tuple[Group, ...], picture: bool, emoji: bool) -> set[Flag]:
+    flags = content_flags((c for g in groups for c in g.clues), (g.connection for g in groups))
     if picture:
-        flags.append(Flag.PICTURE)
+        flags.add(Flag.PICTURE)
     if emoji:
-        flags.append(Flag.EMOJI)
-    if any(not w.strip() for w in members):
-        flags.append(Flag.EMPTY_MEMBER)
-    if len(set(members)) != len(members):
-        flags.append(Flag.DUPLICATE_CLUE)
+        flags.add(Flag.EMOJI)
     return flags

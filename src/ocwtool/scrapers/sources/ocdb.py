@@ -28,6 +28,7 @@ from ocwtool.schema.models import (
     OcwMeta,
     Puzzle,
     WallName,
+    content_flags,
     group_id,
     sorted_flags,
 )
@@ -148,15 +149,11 @@ def _puzzle(raw: RawEpisode, wall: RawWall, name: WallName | None, page: Page, s
     pid = f"ocdb-{raw.slug}-{wall.position}"
     groups = tuple(_group(pid, k, g) for k, g in enumerate(wall.groups, start=1))
     clues = tuple(c for g in groups for c in g.clues)
-    flags: list[Flag] = []
-    if any(not g.connection for g in groups):
-        flags.append(Flag.BLANK_CONNECTION)
+    flags = content_flags(clues, (g.connection for g in groups))
     if any(m for g in wall.groups for m in g.media):
-        flags.append(Flag.MEDIA_CLUE)
-    if max(Counter(clues).values()) > 1:
-        flags.append(Flag.DUPLICATE_CLUE)
+        flags.add(Flag.MEDIA_CLUE)
     if special:
-        flags.append(Flag.SPECIAL)
+        flags.add(Flag.SPECIAL)
     meta = OcwMeta(
         season=raw.series,
         episode=raw.episode,

@@ -11,24 +11,11 @@ by clue overlap (the best of the 24 pairings), so group order differences do not
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ocwtool.schema.models import Flag, Group, HumanPerformance, OcwMeta, Puzzle
+from ocwtool.schema.models import Flag, Group, HumanPerformance, OcwMeta, Puzzle, clue_key
 from ocwtool.scrapers.sources.smoci import SmociGroup, SmociWall
-
-_KEEP = re.compile(r"[^a-z0-9]")
-
-
-def norm_clue(clue: object) -> str:
-    """Join key of one clue: lower-case, only ``[a-z0-9]`` kept."""
-    return _KEEP.sub("", str(clue).lower())
-
-
-def clue_key(clues: Sequence[object]) -> frozenset[str]:
-    """Join key of a wall (or group): the set of its normalised clues."""
-    return frozenset(norm_clue(c) for c in clues)
 
 
 @dataclass

@@ -1,0 +1,94 @@
+"""Export and import labels: Label Studio tasks, Argilla records, or ocwtool's own JSONL.
+
+``export_labels`` renders the latest records of the chosen annotators (and the ``suggest``
+pre-labels as Label Studio predictions / Argilla suggestions); ``import_labels`` parses a file back
+into :class:`ItemRecord` s and ``save_imported`` appends them to the annotators' stores, skipping
+records already there, so importing the same file twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ocwtool.annotations.argilla import from_argilla, to_argilla
+from ocwtool.annotations.labelstudio import from_labelstudio, labelstudio_config, to_labelstudio
+from ocwtool.annotations.store import RESERVED, append_lines, check_annotator, dumps, read_records, store_path
+from ocwtool.errors import AnnotationError, InputError
+from ocwtool.schema.annotations import ItemRecord
+from ocwtool.schema.models import Puzzle
+from ocwtool.store import describe_validation_error
+
+FORMATS = ("labelstudio", "argilla", "jsonl")
+Stores = Mapping[str, Mapping[str, ItemRecord]]
+
+
+@dataclass(frozen=True)
+class Exported:
+    """The exported document, and side files (the Label Studio config) to write beside it."""
+
+    text: str
+    sidecars: dict[str, str]
+
+
+def export_labels(fmt: str, puzzles: Sequence[Puzzle], stores: Stores) -> Exported:
+    """Render ``stores`` (annotator -> puzzle id -> record) in format ``fmt``."""
+    if fmt == "jsonl":
+        lines = [dumps(rec) for _, recs in sorted(stores.items()) for rec in recs.values()]
+        return Exported("".join(line + "\n" for line in lines), {})
+    if fmt == "labelstudio":
+        tasks = to_labelstudio(puzzles, stores)
+        return Exported(
+            json.dumps(tasks, ensure_ascii=False, indent=2) + "\n", {".config.xml": labelstudio_config()}
+        )
+    if fmt == "argilla":
+        return Exported(json.dumps(to_argilla(puzzles, stores), ensure_ascii=False, indent=2) + "\n", {})
+    raise AnnotationError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+
+
+def import_labels(
+    fmt: str, text: str, puzzles: Mapping[str, Puzzle], annotator: str | None, where: str
+) -> list[ItemRecord]:
+    """Parse an exported file back into item records (``annotator`` renames every record)."""
+    if fmt == "jsonl":
+        return _from_jsonl(text, annotator, where)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    if fmt == "labelstudio":
+        return from_labelstudio(doc, puzzles, annotator)
+    if fmt == "argilla":
+        return from_argilla(doc, puzzles, annotator)
+    raise AnnotationError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+
+
+def _from_jsonl(text: str, annotator: str | None, where: str) -> list[ItemRecord]:
+    out = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rec = ItemRecord.model_validate_json(line)
+        except ValidationError as exc:
+            raise AnnotationError(f"{where}:{lineno}: {describe_validation_error(exc, 'label')}") from None
+        out.append(rec.model_copy(update={"annotator": annotator}) if annotator else rec)
+    return out
+
+
+def save_imported(folder: Path, records: Sequence[ItemRecord]) -> dict[str, int]:
+    """Append new records to their annotators' stores; return annotator -> records added."""
+    added: dict[str, int] = {}
+    for name in sorted({r.annotator for r in records}):
+        if name in RESERVED:
+            raise AnnotationError(f"cannot import labels as {name!r} (reserved); pass --annotator NAME")
+        check_annotator(name)
+        have = {dumps(r) for r in read_records(store_path(folder, name))}
+        new = [line for r in records if r.annotator == name and (line := dumps(r)) not in have]
+        append_lines(store_path(folder, name), dict.fromkeys(new))
+        added[name] = len(set(new))
+    return added

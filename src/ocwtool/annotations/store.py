@@ -1,0 +1,170 @@
+"""Per-annotator label stores: ``annotations/<annotator>.jsonl``, append-only, one item per line.
+
+Appending is the only write a labelling session does. Each record is written with a single
+``os.write`` on an ``O_APPEND`` descriptor, under an exclusive ``flock`` and followed by ``fsync``:
+two processes appending at once cannot interleave or lose lines, and an interrupted session loses at
+most the item on screen. A final line without its newline (a torn write after a crash) is ignored.
+The suggester's file (``suggest.jsonl``) is regenerated as a whole, atomically.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from ocwtool.errors import AnnotationError, InputError
+from ocwtool.fsio import atomic_open
+from ocwtool.schema.annotations import ANNOTATOR_PATTERN, Adjudication, ItemRecord
+from ocwtool.schema.models import Puzzle
+from ocwtool.store import describe_validation_error, read_puzzles, store_paths
+
+SUGGEST = "suggest"
+ADJUDICATED = "adjudicated"
+RESERVED = frozenset({SUGGEST, ADJUDICATED})
+M = TypeVar("M", bound=BaseModel)
+
+
+def check_annotator(name: str, *, human: bool = True) -> str:
+    """Validate an annotator name (lower-case letters, digits, ``_.-``); humans may not use reserved ones."""
+    if not re.match(ANNOTATOR_PATTERN, name):
+        raise AnnotationError(
+            f"annotator name {name!r} is not allowed; use lower-case letters, digits, '_', '.', '-' "
+            "(at most 64, starting with a letter or digit)"
+        )
+    if human and name in RESERVED:
+        raise AnnotationError(f"annotator name {name!r} is reserved for ocwtool; choose another name")
+    return name
+
+
+def store_path(folder: Path, annotator: str) -> Path:
+    """``<folder>/<annotator>.jsonl``."""
+    return folder / f"{annotator}.jsonl"
+
+
+def dumps(model: BaseModel) -> str:
+    """One compact JSON line (no newline)."""
+    return json.dumps(
+        model.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False, separators=(",", ":")
+    )
+
+
+def append_lines(path: Path, lines: Iterable[str]) -> None:
+    """Append lines with one locked ``O_APPEND`` write and fsync (safe with concurrent writers)."""
+    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    if not data:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        view = memoryview(data)
+        while view:  # a regular-file write is complete in practice; loop only for safety
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def append_record(folder: Path, record: ItemRecord) -> None:
+    """Append one item record to its annotator's store."""
+    append_lines(store_path(folder, record.annotator), [dumps(record)])
+
+
+def _iter_models(path: Path, model: type[M]) -> Iterator[M]:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        lines = raw.decode("utf-8").split("\n")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}): {exc.reason}") from None
+    # The last element is '' after a final newline; anything else there is a torn write: skip it.
+    for lineno, line in enumerate(lines[:-1], start=1):
+        if not line.strip():
+            continue
+        try:
+            yield model.model_validate_json(line)
+        except ValidationError as exc:
+            raise AnnotationError(f"{path}:{lineno}: {describe_validation_error(exc, 'label')}") from None
+
+
+def read_records(path: Path) -> list[ItemRecord]:
+    """All records of one store, in file order."""
+    return list(_iter_models(path, ItemRecord))
+
+
+def latest(records: Iterable[ItemRecord]) -> dict[str, ItemRecord]:
+    """The latest record per puzzle (file order decides ties), retracted records dropped."""
+    last: dict[str, ItemRecord] = {}
+    for rec in records:
+        last[rec.puzzle_id] = rec
+    return {pid: rec for pid, rec in last.items() if rec.status != "retracted"}
+
+
+def annotators(folder: Path, *, include_suggest: bool = False) -> list[str]:
+    """Names of the annotators with a store in ``folder`` (humans; the suggester on request)."""
+    if not folder.is_dir():
+        return []
+    names = sorted(p.stem for p in folder.glob("*.jsonl") if p.stem != ADJUDICATED)
+    return [n for n in names if include_suggest or n != SUGGEST]
+
+
+def read_all(folder: Path, *, include_suggest: bool = False) -> dict[str, dict[str, ItemRecord]]:
+    """annotator -> puzzle id -> latest record."""
+    return {
+        name: latest(read_records(store_path(folder, name)))
+        for name in annotators(folder, include_suggest=include_suggest)
+    }
+
+
+def write_records(path: Path, records: Iterable[ItemRecord]) -> int:
+    """Replace a whole store atomically (used for the regenerated ``suggest.jsonl``)."""
+    count = 0
+    with atomic_open(path, "w") as fh:
+        for rec in records:
+            fh.write(dumps(rec) + "\n")
+            count += 1
+    return count
+
+
+def read_adjudications(folder: Path) -> dict[str, Adjudication]:
+    """group id -> latest adjudication."""
+    return {a.group_id: a for a in _iter_models(store_path(folder, ADJUDICATED), Adjudication)}
+
+
+def append_adjudication(folder: Path, decision: Adjudication) -> None:
+    """Append one adjudication to ``adjudicated.jsonl``."""
+    append_lines(store_path(folder, ADJUDICATED), [dumps(decision)])
+
+
+def load_puzzles(root: Path, sources: Iterable[str] = ()) -> list[Puzzle]:
+    """Puzzles of the workspace stores (``puzzles/<source>.jsonl``; all of them when none is named)."""
+    folder = root / "puzzles"
+    wanted = list(sources)
+    paths = [folder / f"{s}.jsonl" for s in wanted] if wanted else store_paths(folder)
+    if not paths:
+        raise AnnotationError(
+            f"{folder}: no puzzle stores; import or scrape puzzles first (ocwtool import ...)"
+        )
+    puzzles: list[Puzzle] = []
+    for path in paths:
+        puzzles.extend(read_puzzles(path))
+    return puzzles
+
+
+def count_groups(root: Path) -> int:
+    """Number of groups in all puzzle stores of the workspace (0 when there are none)."""
+    return sum(len(p.groups) for path in store_paths(root / "puzzles") for p in read_puzzles(path))

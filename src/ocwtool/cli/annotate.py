@@ -1,0 +1,236 @@
+"""``ocwtool annotate``: label knowledge types and red herrings, suggest, agree, adjudicate, interop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ocwtool.cli.app import AppContext, pass_app
+
+FORMAT_CHOICES = click.Choice(["labelstudio", "argilla", "jsonl"])
+
+
+def source_option(f: click.decorators.FC) -> click.decorators.FC:
+    """``--source NAME`` (repeatable): puzzle stores to use; all of ``puzzles/`` by default."""
+    return click.option(
+        "--source",
+        "sources",
+        multiple=True,
+        metavar="NAME",
+        help="Puzzle store puzzles/NAME.jsonl to use (repeatable; default: all).",
+    )(f)
+
+
+@click.group("annotate")
+def annotate_cmd() -> None:
+    """Label knowledge types and red herrings; suggest, measure agreement, adjudicate, export/import.
+
+    Labels live in annotations/<annotator>.jsonl (append-only); adjudicated.jsonl holds decisions.
+    The guidelines ship with ocwtool (ocwtool/data/annotation_guidelines.md).
+
+    \b
+    Examples:
+      ocwtool annotate suggest
+      ocwtool annotate label --annotator alice --suggest
+      ocwtool annotate agreement
+    """
+
+
+@annotate_cmd.command("label")
+@click.option("--annotator", required=True, help="Your annotator name (lower case, e.g. alice).")
+@source_option
+@click.option(
+    "--only-unlabelled", is_flag=True, help="Show only puzzles you have not labelled (incl. skipped)."
+)
+@click.option(
+    "--suggest", "with_suggest", is_flag=True, help="Show the suggester's pre-label; Enter accepts it."
+)
+@pass_app
+def label_cmd(
+    app: AppContext, annotator: str, sources: tuple[str, ...], only_unlabelled: bool, with_suggest: bool
+) -> None:
+    """Label puzzles in the terminal: one key per group's knowledge type, then red herrings.
+
+    Keys: s semantic, a associative, e encyclopedic, m multiword, l linguistic, c combined (then the
+    keys of its parts and Enter); r red-herring word, h red-herring category, Enter saves the puzzle;
+    u undo, k skip, n note, q quit, ? help. Each puzzle is saved when finished; run the command
+    again to resume where you stopped.
+
+    \b
+    Examples:
+      ocwtool annotate label --annotator alice
+      ocwtool annotate label --annotator bob --source nyt --only-unlabelled --suggest
+    """
+    from ocwtool.annotations.session import LabelSession
+    from ocwtool.annotations.store import (
+        SUGGEST,
+        check_annotator,
+        latest,
+        load_puzzles,
+        read_records,
+        store_path,
+    )
+    from ocwtool.annotations.terminal import ClickTerminal
+
+    check_annotator(annotator)
+    folder = app.settings().annotations_dir
+    puzzles = load_puzzles(app.workspace, sources)
+    suggestions = None
+    if with_suggest:
+        suggestions = latest(read_records(store_path(folder, SUGGEST)))
+        if not suggestions:
+            click.echo(
+                "No suggestions yet; run `ocwtool annotate suggest` first to see pre-labels.", err=True
+            )
+    session = LabelSession(
+        puzzles, folder, annotator, ClickTerminal(), only_unlabelled=only_unlabelled, suggestions=suggestions
+    )
+    result = session.run()
+    if result.interrupted:
+        click.echo("\nInterrupted; the puzzle on screen was not saved.", err=True)
+    click.echo(f"Saved {result.labelled}, skipped {result.skipped}; {result.remaining} left in this pass.")
+    if result.quit and result.remaining:
+        click.echo("Run the same command again to resume.")
+    if result.interrupted:
+        # Not ctx.exit(130): ocwtool.cli.main runs click with standalone_mode=False, which drops it.
+        raise SystemExit(130)
+
+
+@annotate_cmd.command("suggest")
+@source_option
+@pass_app
+def suggest_cmd(app: AppContext, sources: tuple[str, ...]) -> None:
+    """Pre-label every group with a heuristic knowledge type and a stated reason.
+
+    Rules: a blank ___ in the connection -> Multiword; letter, sound or anagram patterns ->
+    Linguistic; named entities -> Encyclopedic; WordNet synonyms or shared hypernyms -> Semantic;
+    otherwise Associative. Red-herring candidates come with WordNet or compound-partner evidence.
+    Written to annotations/suggest.jsonl (annotator "suggest"), never mixed with human labels.
+
+    \b
+    Examples:
+      ocwtool annotate suggest
+      ocwtool annotate suggest --source nyt
+    """
+    from ocwtool.annotations.suggest import suggest_workspace
+
+    path, count, kinds = suggest_workspace(app.workspace, sources, progress=True)
+    summary = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
+    click.echo(f"Wrote suggestions for {count} puzzles to {path} ({summary})")
+
+
+@annotate_cmd.command("agreement")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--with-suggest", is_flag=True, help="Count the suggester as one more annotator.")
+@pass_app
+def agreement_cmd(app: AppContext, as_json: bool, with_suggest: bool) -> None:
+    """Cohen's kappa per annotator pair, Krippendorff's alpha, per-type confusion and coverage.
+
+    \b
+    Examples:
+      ocwtool annotate agreement
+      ocwtool annotate agreement --with-suggest --json
+    """
+    import json
+
+    from ocwtool.annotations import agreement as agr
+    from ocwtool.annotations.store import count_groups, read_all
+
+    folder = app.settings().annotations_dir
+    stores = read_all(folder, include_suggest=with_suggest)
+    report = agr.agreement(stores, total_groups=count_groups(app.workspace))
+    if as_json:
+        click.echo(json.dumps(agr.as_json(report), indent=2))
+    else:
+        click.echo(agr.render(report))
+
+
+@annotate_cmd.command("adjudicate")
+@click.option("--annotator", required=True, help="Your name as adjudicator.")
+@source_option
+@pass_app
+def adjudicate_cmd(app: AppContext, annotator: str, sources: tuple[str, ...]) -> None:
+    """Decide the groups human annotators disagree on; decisions go to annotations/adjudicated.jsonl.
+
+    Only disputed groups without a decision are shown. Releases use the adjudicated label, else the
+    annotators' consensus.
+
+    \b
+    Examples:
+      ocwtool annotate adjudicate --annotator carol
+    """
+    from ocwtool.annotations.adjudicate import run_adjudication
+    from ocwtool.annotations.store import check_annotator, load_puzzles
+    from ocwtool.annotations.terminal import ClickTerminal
+
+    check_annotator(annotator)
+    puzzles = load_puzzles(app.workspace, sources)
+    done, left = run_adjudication(puzzles, app.settings().annotations_dir, annotator, ClickTerminal())
+    click.echo(f"Decided {done}; {left} disputed groups left.")
+
+
+@annotate_cmd.command("export")
+@click.option("--format", "fmt", type=FORMAT_CHOICES, required=True, help="Output format.")
+@click.option("--annotator", help="Export only this annotator (default: every human annotator).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write here (default: stdout).")
+@source_option
+@pass_app
+def export_cmd(
+    app: AppContext, fmt: str, annotator: str | None, out: Path | None, sources: tuple[str, ...]
+) -> None:
+    """Export labels for Label Studio (tasks + config XML), Argilla (records) or as JSONL.
+
+    With --out, Label Studio's labelling config is written beside the tasks as FILE.config.xml.
+    Suggestions are included as Label Studio predictions / Argilla suggestions when present.
+
+    \b
+    Examples:
+      ocwtool annotate export --format labelstudio --out tasks.json
+      ocwtool annotate export --format argilla --annotator alice --out alice.json
+      ocwtool annotate export --format jsonl > labels.jsonl
+    """
+    from ocwtool.annotations.interop import export_labels
+    from ocwtool.annotations.store import check_annotator, load_puzzles, read_all
+    from ocwtool.fsio import write_text
+
+    stores = read_all(app.settings().annotations_dir, include_suggest=fmt != "jsonl")
+    if annotator:
+        check_annotator(annotator, human=False)
+        stores = {k: v for k, v in stores.items() if k in (annotator, "suggest")}
+    exported = export_labels(fmt, load_puzzles(app.workspace, sources), stores)
+    if out is None:
+        click.echo(exported.text, nl=False)
+        return
+    write_text(out, exported.text)
+    for suffix, text in exported.sidecars.items():
+        write_text(out.with_name(out.name + suffix), text)
+    click.echo(f"Wrote {out}" + "".join(f" and {out.name}{s}" for s in exported.sidecars), err=True)
+
+
+@annotate_cmd.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=FORMAT_CHOICES, required=True, help="Input format.")
+@click.option("--annotator", help="Store every imported label under this name.")
+@pass_app
+def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> None:
+    """Import labels exported from Label Studio, Argilla or ocwtool JSONL into annotations/.
+
+    Records already in a store are skipped, so importing twice changes nothing.
+
+    \b
+    Examples:
+      ocwtool annotate import export.json --format labelstudio --annotator alice
+      ocwtool annotate import records.json --format argilla
+    """
+    from ocwtool.annotations.interop import import_labels, save_imported
+    from ocwtool.annotations.store import check_annotator, load_puzzles
+    from ocwtool.fsio import read_text
+
+    if annotator:
+        check_annotator(annotator)
+    puzzles = {p.id: p for p in load_puzzles(app.workspace)}
+    records = import_labels(fmt, read_text(file), puzzles, annotator, str(file))
+    added = save_imported(app.settings().annotations_dir, records)
+    parts = ", ".join(f"{name} {n}" for name, n in added.items()) or "nothing"
+    click.echo(f"Imported {len(records)} records from {file} (new: {parts})")

@@ -1,0 +1,48 @@
+"""``ocwtool demo``: run the whole pipeline offline on the bundled snapshot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ocwtool.cli.app import AppContext, pass_app
+
+
+def _shown(path: Path, root: Path) -> str:
+    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+
+
+@click.command("demo")
+@click.option("--no-progress", is_flag=True, help="Hide progress bars.")
+@pass_app
+def demo_cmd(app: AppContext, no_progress: bool) -> None:
+    """Run every stage offline on a bundled snapshot of original puzzles.
+
+    A loopback server stands in for ocdb.cc, SMOCI, the NYT endpoint and the archive pages; the
+    real scrapers crawl it, then the demo assigns splits, builds variants, pre-labels groups with
+    `annotate suggest`, validates, builds and verifies a release, and scores baselines on it. The
+    workspace it leaves behind can be explored with the other commands.
+
+    \b
+    Examples:
+      ocwtool demo                       # in the current folder
+      ocwtool -w demo-workspace demo
+      ocwtool -w demo-workspace info
+    """
+    from ocwtool.demo.run import run_demo
+
+    root = app.workspace
+    click.echo(f"ocwtool demo in {root}")
+
+    def echo(result: Any) -> None:
+        click.echo(f"\n== {result.name} ({result.seconds:.1f} s)")
+        for line in result.lines:
+            click.echo(f"   {line}")
+        for path in result.paths:
+            click.echo(f"   wrote {_shown(path, root)}")
+
+    results = run_demo(root, progress=not no_progress, echo=echo)
+    total = sum(r.seconds for r in results)
+    click.echo(f"\nDone: {len(results)} stages in {total:.1f} s. Explore it with: ocwtool -w {root} info")

@@ -1,0 +1,200 @@
+"""The demo pipeline: every stage of ocwtool, offline, on the bundled snapshot.
+
+Stages call the same library functions as the commands. A stage's output is a few summary lines
+and the paths it wrote; ``run_demo`` collects them for ``ocwtool demo`` to print.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ocwtool.config import Settings, init_workspace, load_settings
+from ocwtool.demo.server import serve
+from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
+
+DEMO_CONTACT = "ocwtool-demo@localhost"
+RELEASE_NAME = "demo"
+RELEASE_VERSION = "1.0.0"
+RELEASE_SOURCES = ("ocdb", "nyt")
+NYT_TEST_FROM = dt.date(2024, 3, 6)
+
+
+@dataclass
+class StageResult:
+    """One stage: its name, what it found, the paths it wrote, and how long it took."""
+
+    name: str
+    lines: list[str] = field(default_factory=list)
+    paths: list[Path] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+@dataclass
+class DemoState:
+    """What later stages need from earlier ones."""
+
+    settings: Settings
+    progress: bool
+    base_url: str = ""
+    snapshot: dict[str, Any] = field(default_factory=dict)
+    release_dir: Path | None = None
+    archive: Path | None = None
+
+
+Stage = Callable[[DemoState], StageResult]
+
+
+def prepare_workspace(root: Path) -> Settings:
+    """Create the workspace when it has no ``ocwtool.toml``; the demo's crawls need no delay."""
+    if not (root / "ocwtool.toml").exists():
+        init_workspace(root, DEMO_CONTACT)
+    settings = load_settings(root)
+    return settings if settings.contact else replace(settings, contact=DEMO_CONTACT)
+
+
+@contextmanager
+def demo_site(state: DemoState) -> Iterator[None]:
+    """Serve the rendered snapshot on a loopback port for the scraping stages."""
+    state.snapshot = load_snapshot()
+    with serve(render_site(state.snapshot)) as base_url:
+        state.base_url = base_url
+        yield
+
+
+def scrape_ocw_stage(state: DemoState) -> StageResult:
+    from ocwtool.scrapers.base import CrawlOptions
+    from ocwtool.scrapers.pipeline import scrape_ocw
+    from ocwtool.scrapers.sources.ocdb import WallOptions
+
+    options = CrawlOptions(base_url=state.base_url, delay=0.0)
+    outcome = scrape_ocw(
+        state.settings,
+        options,
+        WallOptions(),
+        human_performance=True,
+        smoci_base_url=state.base_url,
+        progress=state.progress,
+    )
+    result = StageResult("scrape ocw + smoci", paths=list(outcome.written))
+    result.lines += [report.summary.headline() for report in outcome.crawls]
+    result.lines += [join.render().splitlines()[0] for join in outcome.joins.values()]
+    return result
+
+
+def scrape_nyt_stage(state: DemoState) -> StageResult:
+    from ocwtool.scrapers.base import CrawlOptions
+    from ocwtool.scrapers.nyt import run_nyt
+
+    start, end = nyt_dates(state.snapshot)
+    options = CrawlOptions(base_url=state.base_url, delay=0.0)
+    run = run_nyt(state.settings, "both", options, start=start, end=end, progress=state.progress)
+    result = StageResult("scrape nyt (api + archive)", paths=[p for p, _ in run.stores.values()])
+    result.lines += [f"{label}: {report.summary.headline()}" for label, report in run.crawls]
+    if run.report is not None:
+        counts = ", ".join(f"{k} {v}" for k, v in run.report.counts().items() if v) or "none"
+        result.lines.append(f"reconcile: {run.report.both} days in both; differences: {counts}")
+        result.paths += list(run.report_paths)
+    return result
+
+
+def split_stage(state: DemoState) -> StageResult:
+    from ocwtool.releases.splits import split_workspace
+
+    summary = split_workspace(state.settings, nyt_cutoffs=(NYT_TEST_FROM,), sources=list(RELEASE_SOURCES))
+    result = StageResult("split")
+    for store, counts in summary.counts.items():
+        shown = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+        result.lines.append(f"{store}: {shown}")
+    result.lines += list(summary.notes)
+    return result
+
+
+def variants_stage(state: DemoState) -> StageResult:
+    from ocwtool.generators.build import VariantRequest, build_randomized, build_wordnet, describe
+
+    result = StageResult("build-variants")
+    for build, kind in ((build_randomized, "randomized"), (build_wordnet, "wordnet")):
+        summary = build(state.settings, VariantRequest(kind=kind, source="ocdb"))
+        result.lines += describe(summary)[:-1]
+        result.paths.append(state.settings.variants_path(kind))
+    return result
+
+
+def suggest_stage(state: DemoState) -> StageResult:
+    from ocwtool.annotations.suggest import suggest_workspace
+
+    path, count, kinds = suggest_workspace(state.settings.root, RELEASE_SOURCES, progress=state.progress)
+    shown = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
+    return StageResult("annotate suggest", lines=[f"{count} puzzles pre-labelled: {shown}"], paths=[path])
+
+
+def validate_stage(state: DemoState) -> StageResult:
+    from ocwtool.validators.gate import validate_workspace
+
+    report = validate_workspace(state.settings, list(RELEASE_SOURCES))
+    return StageResult("validate", lines=[report.summary()])
+
+
+def release_stage(state: DemoState) -> StageResult:
+    from ocwtool.releases.build import ReleaseSpec, build_release
+
+    spec = ReleaseSpec(
+        name=RELEASE_NAME,
+        version=RELEASE_VERSION,
+        notes="ocwtool demo release of original puzzles.",
+        sources=RELEASE_SOURCES,
+        force=True,
+    )
+    state.release_dir, state.archive = build_release(state.settings, spec)
+    return StageResult("release build", paths=[state.release_dir, state.archive])
+
+
+def verify_stage(state: DemoState) -> StageResult:
+    from ocwtool.releases.verify import verify_release
+
+    assert state.archive is not None
+    verdict = verify_release(state.archive)
+    rows = ", ".join(f"{config} {n}" for config, n in verdict.rows.items())
+    lines = [f"OK: {verdict.files} files checksummed; rows: {rows}"]
+    lines.append(f"loaded with datasets: {', '.join(verdict.loaded)}")
+    return StageResult("release verify", lines=lines)
+
+
+SCRAPE_STAGES: tuple[Stage, ...] = (scrape_ocw_stage, scrape_nyt_stage)
+LATER_STAGES: tuple[Stage, ...] = (
+    split_stage,
+    variants_stage,
+    suggest_stage,
+    validate_stage,
+    release_stage,
+    verify_stage,
+)
+
+
+def run_demo(
+    root: Path, *, progress: bool = True, echo: Callable[[StageResult], None] | None = None
+) -> list[StageResult]:
+    """Run every stage in ``root``; ``echo`` is called after each stage (for live output)."""
+    state = DemoState(settings=prepare_workspace(root), progress=progress)
+    results: list[StageResult] = []
+
+    def run(stage: Stage) -> None:
+        start = time.perf_counter()
+        result = stage(state)
+        result.seconds = time.perf_counter() - start
+        results.append(result)
+        if echo is not None:
+            echo(result)
+
+    with demo_site(state):
+        for stage in SCRAPE_STAGES:
+            run(stage)
+    for stage in LATER_STAGES:
+        run(stage)
+    return results

@@ -1,0 +1,109 @@
+"""Agreement statistics against hand-computed values and Krippendorff's published example."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from ocwtool.annotations.agreement import agreement, cohen, render
+from ocwtool.annotations.store import append_record
+from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
+from tests.annotations.conftest import T0, run_cli
+
+CODES = {"s": "semantic", "a": "associative", "e": "encyclopedic", "m": "multiword", "l": "linguistic"}
+
+
+def stores_from(rows: dict[str, str], per_puzzle: int = 4) -> dict[str, dict[str, ItemRecord]]:
+    """annotator -> one letter per group ('.' = not labelled), groups g0_1.. in puzzles of four."""
+    out: dict[str, dict[str, ItemRecord]] = {}
+    for name, letters in rows.items():
+        recs: dict[str, ItemRecord] = {}
+        for start in range(0, len(letters), per_puzzle):
+            pid = f"p{start // per_puzzle}"
+            groups = tuple(
+                GroupLabel(group_id=f"{pid}_{k + 1}", label=KnowledgeLabel.of(CODES[ch]))
+                for k, ch in enumerate(letters[start : start + per_puzzle])
+                if ch != "."
+            )
+            recs[pid] = ItemRecord(
+                annotator=name, puzzle_id=pid, groups=groups, created_at=T0, guideline_version="1.0"
+            )
+        out[name] = recs
+    return out
+
+
+def test_cohen_kappa_matches_hand_computation() -> None:
+    # po = 7/10; pe = (5*3 + 3*4 + 2*3)/100 = 0.33; kappa = 0.37/0.67
+    stores = stores_from({"ann": "sssssaaaee", "bob": "sssaaaaeee"}, per_puzzle=10)
+    report = agreement(stores)
+    (pair,) = report.pairs
+    assert (pair.a, pair.b, pair.n) == ("ann", "bob", 10)
+    assert pair.observed == pytest.approx(0.7)
+    assert pair.kappa == pytest.approx(0.37 / 0.67)
+    assert report.specific["semantic"] == pytest.approx(2 * 3 / (5 + 3))
+    assert report.specific["associative"] == pytest.approx(2 * 2 / (3 + 4))
+    assert report.specific["encyclopedic"] == pytest.approx(2 * 2 / (2 + 3))
+    assert report.confusion["semantic"]["associative"] == report.confusion["associative"]["semantic"] == 2
+    assert report.confusion["semantic"]["semantic"] == 6  # three agreements, counted in both orders
+    assert report.coverage == {
+        "ann": {"groups": 10, "puzzles": 1, "skipped": 0},
+        "bob": {"groups": 10, "puzzles": 1, "skipped": 0},
+    }
+
+
+def test_krippendorff_alpha_reproduces_the_published_example() -> None:
+    # Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", nominal data, 4 observers,
+    # 12 units, missing values: alpha = 0.743. Values 1..5 coded as the five base types.
+    rows = {
+        "a": "12332141 2...",
+        "b": "123322412 5.3",
+        "c": ".33323422 51.",
+        "d": "123324412 51.",
+    }
+    letters = dict(zip("12345.", ["s", "a", "e", "m", "l", "."], strict=True))
+    clean = {k: "".join(letters[ch] for ch in v.replace(" ", "")) for k, v in rows.items()}
+    assert all(len(v) == 12 for v in clean.values())
+    report = agreement(stores_from(clean))
+    assert report.alpha == pytest.approx(0.743, abs=5e-4)
+    assert report.multiply_labelled == 11  # unit 12 has a single value
+
+
+def test_undefined_kappa_and_single_annotator() -> None:
+    n, observed, kappa = cohen({"g": "semantic"}, {"g": "semantic"})
+    assert (n, observed, kappa) == (1, 1.0, None)
+    n, observed, kappa = cohen({"g": "semantic"}, {"h": "semantic"})
+    assert n == 0 and math.isnan(observed) and kappa is None
+    report = agreement(stores_from({"solo": "ssss"}))
+    assert report.alpha is None and report.pairs == ()
+    assert "agreement needs two or more annotators" in render(report)
+
+
+def test_agreement_cli_text_and_json(workspace: Path) -> None:
+    for name, kinds in (("ann", "ssml"), ("bob", "seml")):
+        groups = tuple(
+            GroupLabel(group_id=f"nyt-2024-01-02_{k + 1}", label=KnowledgeLabel.of(CODES[ch]))
+            for k, ch in enumerate(kinds)
+        )
+        append_record(
+            workspace / "annotations",
+            ItemRecord(
+                annotator=name,
+                puzzle_id="nyt-2024-01-02",
+                groups=groups,
+                created_at=T0,
+                guideline_version="1.0",
+            ),
+        )
+    result = run_cli(workspace, "annotate", "agreement")
+    assert result.exit_code == 0, result.stderr
+    assert "  ann              groups 4/16  puzzles 1  skipped 0\n" in result.stdout
+    # kappa: po = 3/4, pe = (2*1 + 1*1 + 1*1)/16 = 1/4 -> (3/4 - 1/4)/(3/4) = 2/3
+    assert "  ann ~ bob: n=4 observed=0.750 kappa=0.667\n" in result.stdout
+    # alpha: n = 8 values, Do = 2/8, De = (64 - (9 + 1 + 4 + 4))/56 = 46/56 -> 1 - 0.25/(46/56) = 0.696
+    assert "Krippendorff's alpha (nominal, all annotators): 0.696\n" in result.stdout
+    data = json.loads(run_cli(workspace, "annotate", "agreement", "--json").stdout)
+    assert data["pairs"] == [{"a": "ann", "b": "bob", "n": 4, "observed": 0.75, "kappa": 0.666667}]
+    assert data["total_groups"] == 16

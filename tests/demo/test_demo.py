@@ -1,0 +1,81 @@
+"""The demo runs end to end in a temporary folder, and its release verifies."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ocwtool.demo.snapshot import load_snapshot, render_site, smoci_tables
+from ocwtool.releases.verify import verify_release
+from ocwtool.store import read_puzzles
+
+
+def test_snapshot_renders_every_site() -> None:
+    snapshot = load_snapshot()
+    routes = render_site(snapshot)
+    assert "/robots.txt" in routes and "/episodes/" in routes
+    assert sum(p.startswith("/episode/") for p in routes) == len(snapshot["ocdb"])
+    assert sum(p.startswith("/svc/connections/v2/") for p in routes) == len(snapshot["nyt"])
+    tables = smoci_tables(snapshot["ocdb"])
+    assert len(tables["walls"]) == sum(len(e["walls"]) for e in snapshot["ocdb"])
+    assert len(tables["wall_groups"]) == 4 * len(tables["walls"])
+
+
+@pytest.fixture(scope="module")
+def demo_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    workspace = tmp_path_factory.mktemp("demo") / "ws"
+    env = {**os.environ, "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "ocwtool", "-w", str(workspace), "demo", "--no-progress"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    return workspace, done
+
+
+def test_demo_runs_end_to_end(demo_run: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    workspace, done = demo_run
+    assert done.returncode == 0, done.stderr
+    snapshot = load_snapshot()
+    walls = sum(len(e["walls"]) for e in snapshot["ocdb"])
+    ocdb = read_puzzles(workspace / "puzzles" / "ocdb.jsonl")
+    assert len(ocdb) == walls
+    assert all(g.human_performance is not None for p in ocdb for g in p.groups)
+    assert len(read_puzzles(workspace / "puzzles" / "nyt.jsonl")) == len(snapshot["nyt"])
+    assert "smoci join: 8 exact, 0 fuzzy" in done.stdout
+    assert "reconcile: 8 days in both; differences: titles 1" in done.stdout
+    assert "PASSED: 0 errors" in done.stdout
+    assert (workspace / "variants" / "randomized.jsonl").is_file()
+    assert (workspace / "annotations" / "suggest.jsonl").is_file()
+
+
+def test_demo_release_verifies(demo_run: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    workspace, done = demo_run
+    assert done.returncode == 0, done.stderr
+    result = verify_release(workspace / "releases" / "demo-1.0.0.tar.gz")
+    assert set(result.rows) == {"ocw", "ocw_randomized", "ocw_wordnet", "nyt"}
+    assert result.rows["ocw"] == 8
+
+
+def test_demo_runs_again_in_the_same_workspace(
+    demo_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    workspace, first = demo_run
+    assert first.returncode == 0, first.stderr
+    again = subprocess.run(
+        [sys.executable, "-m", "ocwtool", "-w", str(workspace), "demo", "--no-progress"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1"},
+        timeout=300,
+        check=False,
+    )
+    assert again.returncode == 0, again.stderr
+    assert "from capture 5" in again.stdout  # the second crawl replays captures, fetching nothing again
