@@ -27,7 +27,7 @@ def load_reader() -> Any:
     the backend's ``SynsetInfo`` records do not carry, hence its reader)."""
     from ocwtool.generators.wordnet_backend import open_nltk
 
-    return open_nltk()._reader
+    return open_nltk().reader
 
 
 class WordNetBaseline:
