@@ -46,6 +46,9 @@ def test_eval_baseline_writes_default_report(workspace: Path) -> None:
     assert "groups found by season" in text
     report = json.loads((workspace / "runs" / "eval-random-test.json").read_text())
     assert report["n_runs"] == 3 and report["inputs"]["baseline"] == "random"
+    assert report["runs"][0]["walls"] == []  # per-wall rows of many seeds only with --per-wall
+    code, _ = _run(workspace, "--baseline", "random", "--seeds", "2", "--source", "ocw")
+    assert code == 0 and (workspace / "runs" / "eval-random-ocw-test.json").is_file()
 
 
 def test_shipped_evaluate_py_prints_the_same_numbers(
@@ -71,7 +74,16 @@ def test_shipped_evaluate_py_prints_the_same_numbers(
     )
     assert proc.returncode == 0, proc.stderr
     code, text = _run(
-        workspace, "--predictions", str(p1), "--predictions", str(p2), "--json-out", str(tmp_path / "b.json")
+        workspace,
+        *(
+            "--predictions",
+            str(p1),
+            "--predictions",
+            str(p2),
+            "--per-wall",
+            "--json-out",
+            str(tmp_path / "b.json"),
+        ),
     )
     assert code == 0, text
     assert text.startswith(proc.stdout.rstrip("\n"))
@@ -142,7 +154,7 @@ def test_eval_from_release_parquet(puzzles: list, tmp_path: Path) -> None:  # ty
         tmp_path, "--release", str(release), "--source", "ocw", "--baseline", "random", "--seeds", "2"
     )
     assert code == 0, text
-    report = json.loads((tmp_path / "runs" / "eval-random-test.json").read_text())
+    report = json.loads((tmp_path / "runs" / "eval-random-ocw-test.json").read_text())
     assert report["inputs"]["puzzles"] == 2
     args = ["-w", str(tmp_path), "eval", "--release", str(release), "--source", "nyt", "--baseline", "random"]
     proc = subprocess.run(

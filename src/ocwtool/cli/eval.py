@@ -62,6 +62,9 @@ BASELINES = ("random", "wordnet", "minilm")
     "--annotations", type=click.Path(dir_okay=False, path_type=Path), help="group_id -> knowledge type."
 )
 @click.option("--breakdown", is_flag=True, help="Also print found rates by season, NYT level and type.")
+@click.option(
+    "--per-wall", is_flag=True, help="Keep per-wall scores of every run in the JSON (always for one run)."
+)
 @click.option("--include-flagged", is_flag=True, help="Also score puzzles flagged excluded or empty_member.")
 @click.option(
     "--bootstrap", type=click.IntRange(0), default=2000, show_default=True, help="Bootstrap resamples."
@@ -106,7 +109,11 @@ def eval_cmd(app: AppContext, /, **opts: Any) -> None:
     report = run_evaluation(golds.walls, request, progress=_progress(opts["baseline"]))
     report["inputs"]["skipped"] = golds.skipped
     click.echo(render(report, show_breakdowns=opts["breakdown"]))
-    out = opts["json_out"] or app.workspace / "runs" / f"eval-{_label(opts)}-{opts['split']}.json"
+    if len(report["runs"]) > 1 and not opts["per_wall"]:
+        for run in report["runs"]:  # 16 seeds x every wall would make multi-megabyte reports
+            run["walls"], run["connection_walls"] = [], []
+    source = f"-{opts['source']}" if opts["source"] else ""
+    out = opts["json_out"] or app.workspace / "runs" / f"eval-{_label(opts)}{source}-{opts['split']}.json"
     write_json(out, report)
     click.echo(f"Wrote {out}", err=True)
 
