@@ -8,6 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.stats import wasserstein_distance
 from sklearn.metrics import adjusted_mutual_info_score, adjusted_rand_score, fowlkes_mallows_score
 
@@ -196,3 +198,20 @@ def test_summary_means_over_walls() -> None:
     summary = m.summarize_grouping(scores)
     assert summary["solved_walls"] == 1 and summary["correct_groups"] == 6
     assert summary["WD"] == pytest.approx(np.mean([0.0, 0.125]))
+
+
+_WORDS = [w for g in ABCD.groups for w in g] + ["zz", "A1", ""]
+
+
+@given(st.lists(st.sampled_from(_WORDS), min_size=16, max_size=16), st.permutations(range(4)))
+@settings(max_examples=200, deadline=None)
+def test_invariances_of_both_modes(pick: list[str], order: list[int]) -> None:
+    pred = [pick[i : i + 4] for i in range(0, 16, 4)]
+    moved = [pred[k] for k in order]
+    a, b = score_wall(ABCD, pred), score_wall(ABCD, moved)
+    # Listing order never changes groups, AMI, ARI or FMS; corrected WD ignores it too, and the
+    # faithful (positional) pairing can only be worse than the optimal one.
+    assert (a.correct_groups, a.AMI, a.ARI, a.FMS) == pytest.approx((b.correct_groups, b.AMI, b.ARI, b.FMS))
+    corrected = score_wall(ABCD, pred, corrected=True).WD
+    assert corrected == pytest.approx(score_wall(ABCD, moved, corrected=True).WD)
+    assert corrected <= a.WD + 1e-12 and 0.0 <= corrected <= 1.0

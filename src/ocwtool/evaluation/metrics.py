@@ -17,8 +17,11 @@ by default ("faithful" mode), defects included, so numbers stay comparable with 
   slice (with the gold slice they equal), pairs the rest *by position*, and averages
   ``min(wasserstein, 1)`` over 4. Listing the same groups in another order changes the score.
 
-``corrected`` mode pairs predicted and gold slices optimally (Hungarian) instead. Everything else is
-identical. Task 2 (connections) lower-cases and strips both sides and scores exact match, ROUGE-1 F1
+``corrected`` mode pairs predicted and gold slices optimally (Hungarian) instead, and scores every
+unknown word as label 4 for WD (fresh labels numbered by appearance would otherwise still make WD
+depend on the listing order). Everything else is identical.
+
+Task 2 (connections) lower-cases and strips both sides and scores exact match, ROUGE-1 F1
 (rouge-score's tokenizer, optionally with accents folded first) and optionally BERTScore F1 on a
 local model directory. NYT puzzles also get the difficulty-weighted clustering score.
 """
@@ -142,10 +145,16 @@ def wd_faithful(gold_labels: list[int], pred_labels: list[int]) -> float:
 
 
 def wd_corrected(gold_labels: list[int], pred_labels: list[int]) -> float:
-    """WD with predicted and gold slices paired optimally (order of the listed groups is irrelevant)."""
+    """WD with predicted and gold slices paired optimally, independent of the listing order.
+
+    Fresh labels are numbered in order of appearance, so their values (and hence WD) would still
+    depend on which group is listed first; here every unknown word counts as label 4, one step past
+    the last gold group (AMI/ARI/FMS keep distinct fresh labels: they ignore label values).
+    """
     from scipy.optimize import linear_sum_assignment
 
-    pred_s, gold_s = _slices(pred_labels), _slices(gold_labels)
+    outside = [min(label, GROUPS) for label in pred_labels]
+    pred_s, gold_s = _slices(outside), _slices(gold_labels)
     cost = np.array([[min(_wasserstein(p, g), 1.0) for g in gold_s] for p in pred_s])
     rows, cols = linear_sum_assignment(cost)
     return float(cost[rows, cols].sum()) / GROUPS
