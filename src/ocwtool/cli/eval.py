@@ -59,7 +59,9 @@ BASELINES = ("random", "wordnet", "minilm")
     "--compare", type=click.Path(dir_okay=False, path_type=Path), help="Paired comparison with this file."
 )
 @click.option(
-    "--annotations", type=click.Path(dir_okay=False, path_type=Path), help="group_id -> knowledge type."
+    "--annotations",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="group_id -> knowledge type (JSON/JSONL); default: the release's or workspace's labels.",
 )
 @click.option("--breakdown", is_flag=True, help="Also print found rates by season, NYT level and type.")
 @click.option(
