@@ -93,25 +93,21 @@ def test_release_labels_become_type_breakdown_keys(tmp_path: Path) -> None:
     assert stats.find_type_map(tmp_path / "elsewhere", None) is None
 
 
-def test_workspace_labels_come_from_the_annotations_package(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import importlib
+def test_workspace_labels_come_from_the_annotations_package(tmp_path: Path) -> None:
+    import datetime as dt
+
+    from ocwtool.annotations.store import append_adjudication
+    from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
+    from ocwtool.schema.annotations import Adjudication, KnowledgeLabel, KnowledgeType
 
     assert stats.find_type_map(None, tmp_path) is None  # no annotations folder: nothing to look up
-    (tmp_path / "annotations").mkdir()
-    (tmp_path / "annotations" / "alice.jsonl").write_text("{}\n")
-
-    class Label:
-        def model_dump(self, mode: str) -> dict[str, list[str]]:
-            return {"types": ["linguistic"]}
-
-    class Adjudicate:
-        @staticmethod
-        def release_labels(workspace: Path) -> dict[str, Label]:
-            assert workspace == tmp_path
-            return {"g9": Label()}
-
-    monkeypatch.setattr(stats.importlib.util, "find_spec", lambda name: object())
-    monkeypatch.setattr(importlib, "import_module", lambda name: Adjudicate)
+    decision = Adjudication(
+        group_id="g9",
+        puzzle_id="p9",
+        label=KnowledgeLabel.of(KnowledgeType.LINGUISTIC),
+        adjudicator="lead",
+        created_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        guideline_version=GUIDELINE_VERSION,
+    )
+    append_adjudication(tmp_path / "annotations", decision)
     assert stats.find_type_map(None, tmp_path) == {"g9": ["linguistic"]}

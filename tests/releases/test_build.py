@@ -164,15 +164,26 @@ def test_build_refusals(built: Built, tmp_path: Path) -> None:
         build_release(settings, ReleaseSpec("demo", "1.0.0"), expectations=False)
 
 
-def test_evaluator_hook_ships_the_module_verbatim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ocwtool.releases import extras
-    from ocwtool.validators import rules
+def test_release_ships_the_evaluator_verbatim(built: Built) -> None:
+    from ocwtool.evaluation import metrics
 
-    monkeypatch.setattr(extras, "EVALUATOR_MODULE", "ocwtool.validators.rules")
-    settings = make_workspace(tmp_path / "ws", variants=False)
-    folder, _ = build_release(settings, ReleaseSpec("demo", "0.1.0"), expectations=False)
-    assert (folder / "evaluate.py").read_bytes() == Path(rules.__file__).read_bytes()
-    assert "`evaluate.py`: the standalone evaluator" in (folder / "README.md").read_text()
+    assert (built.folder / "evaluate.py").read_bytes() == Path(metrics.__file__).read_bytes()
+    assert "`evaluate.py`: the standalone evaluator" in (built.folder / "README.md").read_text()
+
+
+def test_baseline_reports_are_those_of_the_release_sources(tmp_path: Path) -> None:
+    from ocwtool.releases.extras import baseline_reports
+
+    names = [
+        "eval-random-ocw-test.json",
+        "eval-wordnet-nyt-test.json",
+        "eval-random-test.json",
+        "eval-mine-test.json",
+    ]
+    for name in names:
+        (tmp_path / name).write_text("{}")
+    assert [p.name for p in baseline_reports(tmp_path, ["ocw"])] == ["eval-random-ocw-test.json"]
+    assert [p.name for p in baseline_reports(tmp_path)] == sorted(names[:3])
 
 
 def test_split_from_a_built_release_restores_the_assignment(built: Built, tmp_path: Path) -> None:

@@ -87,8 +87,7 @@ def eval_cmd(app: AppContext, /, **opts: Any) -> None:
       ocwtool eval --predictions a.json --compare b.json --annotations types.json --breakdown
     """
     from ocwtool.evaluation.metrics import Options
-    from ocwtool.evaluation.report import EvalRequest, render, run_evaluation
-    from ocwtool.fsio import write_json
+    from ocwtool.evaluation.report import EvalRequest, render, run_evaluation, save_report
 
     golds = _golds(app, opts)
     request = EvalRequest(
@@ -111,12 +110,9 @@ def eval_cmd(app: AppContext, /, **opts: Any) -> None:
     report = run_evaluation(golds.walls, request, progress=_progress(opts["baseline"]))
     report["inputs"]["skipped"] = golds.skipped
     click.echo(render(report, show_breakdowns=opts["breakdown"]))
-    if len(report["runs"]) > 1 and not opts["per_wall"]:
-        for run in report["runs"]:  # 16 seeds x every wall would make multi-megabyte reports
-            run["walls"], run["connection_walls"] = [], []
     source = f"-{opts['source']}" if opts["source"] else ""
     out = opts["json_out"] or app.workspace / "runs" / f"eval-{_label(opts)}{source}-{opts['split']}.json"
-    write_json(out, report)
+    save_report(report, out, per_wall=opts["per_wall"])
     click.echo(f"Wrote {out}", err=True)
 
 

@@ -157,3 +157,28 @@ def _render_comparison(comp: Mapping[str, Any]) -> str:
         f"  correct groups per wall, A - B: {b['mean_diff']:+.4f} "
         f"[{b['lo']:+.4f}, {b['hi']:+.4f}], bootstrap p = {b['p_value']:.4g}"
     )
+
+
+def save_report(report: dict[str, Any], path: Path, *, per_wall: bool = False) -> Path:
+    """Write the JSON report; several runs keep per-wall rows only with ``per_wall`` (16 seeds x every
+    wall would make multi-megabyte reports)."""
+    from ocwtool.fsio import write_json
+
+    if len(report["runs"]) > 1 and not per_wall:
+        for run in report["runs"]:
+            run["walls"], run["connection_walls"] = [], []
+    write_json(path, report)
+    return path
+
+
+def headline(report: Mapping[str, Any]) -> str:
+    """One line: walls, solved walls and correct groups (mean +- std over runs), AMI and WD."""
+    g = report["summary"]["grouping"]
+
+    def ms(key: str, digits: int = 2) -> str:
+        return f"{g[key]['mean']:.{digits}f} +- {g[key]['std']:.{digits}f}"
+
+    return (
+        f"{int(g['n_walls']['mean'])} walls, {report['n_runs']} run(s): solved {ms('solved_walls')}, "
+        f"correct groups {ms('correct_groups')}, AMI {ms('AMI', 3)}, WD {ms('WD', 3)}"
+    )

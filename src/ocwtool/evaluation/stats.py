@@ -7,8 +7,6 @@ first averaged over the runs.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -184,10 +182,9 @@ def find_type_map(release: Path | None, workspace: Path | None) -> dict[str, lis
         return load_type_map(path) if path.is_file() else None
     if workspace is None or not any((workspace / "annotations").glob("*.jsonl")):
         return None
-    if importlib.util.find_spec("ocwtool.annotations") is None:
-        return None
-    module = importlib.import_module("ocwtool.annotations.adjudicate")
-    labels: dict[str, Any] = getattr(module, "release_labels", lambda _: {})(workspace)
+    from ocwtool.annotations.adjudicate import release_labels
+
+    labels = release_labels(workspace)
     return {gid: label_categories(lab) for gid, lab in labels.items()} or None
 
 

@@ -37,12 +37,6 @@ from ocwtool.validators.report import ValidationReport, to_markdown
 SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?$")
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 SPLIT_ORDER = ("train", "validation", "test")
-# Optional inputs from other parts of ocwtool: (where in the workspace, where in the release).
-EXTRA_FILES = (
-    ("runs/baselines", "baselines"),
-    ("annotations/adjudicated.jsonl", "annotations/adjudicated.jsonl"),
-)
-EVALUATOR_MODULE = "ocwtool.evaluation.metrics"
 
 
 @dataclass(frozen=True)
@@ -211,7 +205,7 @@ def _write_folder(
         provenance=prov,
         quirks=quirks(report),
         notes=spec.notes,
-        extras=copy_extras(settings, root),
+        extras=copy_extras(settings, root, spec.sources),
     )
     write_text(root / "README.md", card.render_card(info))
     write_text(root / "CITATION.bib", card.CITATION_BIB)
