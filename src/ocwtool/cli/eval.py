@@ -67,7 +67,11 @@ BASELINES = ("random", "wordnet", "minilm")
 @click.option(
     "--per-wall", is_flag=True, help="Keep per-wall scores of every run in the JSON (always for one run)."
 )
-@click.option("--include-flagged", is_flag=True, help="Also score puzzles flagged excluded or empty_member.")
+@click.option(
+    "--include-flagged",
+    is_flag=True,
+    help="Also score picture, emoji, media, excluded and empty-member puzzles.",
+)
 @click.option(
     "--bootstrap", type=click.IntRange(0), default=2000, show_default=True, help="Bootstrap resamples."
 )

@@ -17,11 +17,15 @@ from typing import Any
 from ocwtool.config import Settings, init_workspace, load_settings
 from ocwtool.demo.server import serve
 from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
+from ocwtool.errors import OcwError
 
 DEMO_CONTACT = "ocwtool-demo@localhost"
 RELEASE_NAME = "demo"
 RELEASE_VERSION = "1.0.0"
 RELEASE_SOURCES = ("ocdb", "nyt")
+RELEASE_CONFIGS = {"ocdb": "ocw", "nyt": "nyt"}
+BASELINES = ("random", "wordnet")
+BASELINE_SEEDS = 16
 NYT_TEST_FROM = dt.date(2024, 3, 6)
 
 
@@ -45,6 +49,7 @@ class DemoState:
     snapshot: dict[str, Any] = field(default_factory=dict)
     release_dir: Path | None = None
     archive: Path | None = None
+    scores: dict[tuple[str, str], Any] = field(default_factory=dict)
 
 
 Stage = Callable[[DemoState], StageResult]
@@ -134,6 +139,49 @@ def suggest_stage(state: DemoState) -> StageResult:
     return StageResult("annotate suggest", lines=[f"{count} puzzles pre-labelled: {shown}"], paths=[path])
 
 
+def _baseline_report(golds: Any, baseline: str) -> dict[str, Any]:
+    from ocwtool.evaluation.report import EvalRequest, run_evaluation
+
+    report: dict[str, Any] = run_evaluation(golds.walls, EvalRequest(baseline=baseline, seeds=BASELINE_SEEDS))
+    return report
+
+
+def baselines_stage(state: DemoState) -> StageResult:
+    """Score the baselines on the workspace's test split; the release ships these reports."""
+    from ocwtool.evaluation.gold import workspace_golds
+    from ocwtool.evaluation.report import headline, save_report
+
+    result = StageResult(f"eval baselines on the test split ({BASELINE_SEEDS} seeds)")
+    for source in RELEASE_SOURCES:
+        golds = workspace_golds(state.settings, "test", source)
+        for baseline in BASELINES:
+            report = _baseline_report(golds, baseline)
+            path = state.settings.runs_dir / f"eval-{baseline}-{source}-test.json"
+            result.paths.append(save_report(report, path))
+            result.lines.append(f"{source} {baseline}: {headline(report)}")
+            state.scores[(source, baseline)] = report["summary"]["grouping"]
+    return result
+
+
+def release_eval_stage(state: DemoState) -> StageResult:
+    """Score the same baselines on the built release: they must reproduce the shipped scores."""
+    from ocwtool.evaluation.gold import release_golds
+
+    assert state.release_dir is not None
+    result = StageResult("eval baselines on the release")
+    for (source, baseline), shipped in state.scores.items():
+        config = RELEASE_CONFIGS[source]
+        again = _baseline_report(release_golds(state.release_dir, "test", config), baseline)
+        same = again["summary"]["grouping"] == shipped
+        verdict = "same scores as shipped" if same else "DIFFERENT from the shipped scores"
+        result.lines.append(f"{config} {baseline}: {verdict}")
+        if not same:
+            raise OcwError(
+                f"baseline {baseline} on release config {config} differs from the workspace scores"
+            )
+    return result
+
+
 def validate_stage(state: DemoState) -> StageResult:
     from ocwtool.validators.gate import validate_workspace
 
@@ -172,8 +220,10 @@ LATER_STAGES: tuple[Stage, ...] = (
     variants_stage,
     suggest_stage,
     validate_stage,
+    baselines_stage,
     release_stage,
     verify_stage,
+    release_eval_stage,
 )
 
 

@@ -13,12 +13,9 @@ from typing import Any
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.metrics import GoldWall, MetricsInputError, load_gold
-from ocwtool.schema.models import Flag, Game, Puzzle
+from ocwtool.schema.models import Flag, Game, Puzzle, non_text_reasons
 
 SPLITS = ("train", "validation", "test")
-# Puzzles that cannot be scored as text: excluded on purpose, or with empty clues (a picture day
-# whose members are images): every partition of 16 empty strings would "solve" them.
-UNSCORABLE = (Flag.EXCLUDED, Flag.EMPTY_MEMBER)
 
 
 @dataclass
@@ -30,11 +27,10 @@ class GoldSet:
 
 
 def unscorable(p: Puzzle) -> list[str]:
-    """Why a puzzle is left out of scoring (empty when it is scored)."""
-    reasons = [f.value for f in UNSCORABLE if f in p.flags]
-    if p.nyt is not None and p.nyt.exclude:
-        reasons.append("nyt.exclude")
-    return reasons
+    """Why a puzzle is left out of scoring (empty when it is scored): what a text release leaves out
+    (picture, emoji, media, excluded), and empty clues (every partition of 16 "" would "solve" it)."""
+    reasons = non_text_reasons(p)
+    return [*reasons, Flag.EMPTY_MEMBER.value] if Flag.EMPTY_MEMBER in p.flags else reasons
 
 
 def to_gold_set(puzzles: Sequence[Puzzle], include_flagged: bool = False) -> GoldSet:

@@ -62,6 +62,9 @@ class Flag(StrEnum):
     EXCLUDED = "excluded"
 
 
+# Boards a text-only release leaves out (picture/emoji boards, media clues, excluded games).
+NON_TEXT_FLAGS = frozenset({Flag.PICTURE, Flag.EMOJI, Flag.MEDIA_CLUE, Flag.EXCLUDED})
+
 WallName = Literal["Alpha", "Beta", "Lion", "Water"]
 VariantKind = Literal["randomized", "wordnet"]
 Bit = Literal[0, 1]
@@ -188,6 +191,14 @@ class Puzzle(Frozen):
     def to_json_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (dates as ISO strings, defaults dropped for compactness)."""
         return self.model_dump(mode="json", exclude_defaults=True)
+
+
+def non_text_reasons(p: Puzzle) -> list[str]:
+    """Why a text-only release or evaluation leaves ``p`` out (empty: it is a text puzzle)."""
+    reasons = [f.value for f in sorted(NON_TEXT_FLAGS) if f in p.flags]
+    if p.nyt is not None:
+        reasons += [f"nyt.{k}" for k in ("picture", "emoji", "exclude") if getattr(p.nyt, k)]
+    return reasons
 
 
 def sorted_flags(flags: Any) -> tuple[Flag, ...]:

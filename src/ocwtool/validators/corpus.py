@@ -11,10 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ocwtool.errors import InputError
-from ocwtool.schema.models import Flag, Puzzle, clue_key
+from ocwtool.schema.models import Puzzle, clue_key, non_text_reasons
 from ocwtool.store import read_puzzles, store_paths
-
-NON_TEXT_FLAGS = frozenset({Flag.PICTURE, Flag.EMOJI, Flag.MEDIA_CLUE, Flag.EXCLUDED})
 
 
 def wall_key(p: Puzzle) -> frozenset[str]:
@@ -24,9 +22,7 @@ def wall_key(p: Puzzle) -> frozenset[str]:
 
 def is_text(p: Puzzle) -> bool:
     """Does the puzzle belong in a text-only release (no picture, emoji or excluded board)?"""
-    if NON_TEXT_FLAGS.intersection(p.flags):
-        return False
-    return not (p.nyt is not None and (p.nyt.picture or p.nyt.emoji or p.nyt.exclude))
+    return not non_text_reasons(p)
 
 
 def parent_index(puzzles: Iterable[Puzzle]) -> dict[str, Puzzle]:
