@@ -12,41 +12,19 @@ Run: PYTHONPATH=src python benchmarks/bench_annotate.py [--shared ../shared/data
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import time
 from collections import Counter
 from pathlib import Path
 
-from ocwtool.schema.models import Game, Group, NytMeta, Provenance, Puzzle, nyt_number
+from _shared import shared_data
+
+from ocwtool.schema.formats import nyt_archive
+from ocwtool.schema.models import Puzzle
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_SHARED = HERE.parents[1].parent / "shared" / "data"
+DEFAULT_SHARED = shared_data()
 HAND_LABELS = HERE / "hand_labels_nyt.json"
-
-
-def load_nyt_archive(path: Path) -> list[Puzzle]:
-    """Local reader of the community NYT archive (the ``formats`` helper's adapter is not merged yet)."""
-    puzzles = []
-    for entry in json.loads(path.read_text(encoding="utf-8")):
-        date = dt.date.fromisoformat(entry["date"])
-        pid = f"nyt-{date.isoformat()}"
-        groups = tuple(
-            Group(id=f"{pid}_{k + 1}", clues=tuple(a["members"]), connection=a["group"], level=k)
-            for k, a in enumerate(entry["answers"])
-        )
-        puzzles.append(
-            Puzzle(
-                id=pid,
-                game=Game.NYT,
-                source="nyt-archive",
-                clues=tuple(c for g in groups for c in g.clues),
-                groups=groups,  # type: ignore[arg-type]
-                nyt=NytMeta(date=date, number=nyt_number(date)),
-                provenance=Provenance(source="nyt-archive"),
-            )
-        )
-    return puzzles
 
 
 def time_suggest(puzzles: list[Puzzle]) -> list[object]:
@@ -103,10 +81,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED)
     args = parser.parse_args()
+    if args.shared is None or not (args.shared / "nyt" / "connections_archive_1163.json").exists():
+        print("skipped: needs ../shared/data/nyt/connections_archive_1163.json")
+        return
     archive = args.shared / "nyt" / "connections_archive_1163.json"
-    if not archive.exists():
-        raise SystemExit(f"needs {archive}")
-    puzzles = load_nyt_archive(archive)
+    puzzles = list(nyt_archive.import_file(archive, "nyt-community").puzzles)
     records = time_suggest(puzzles)
     compare_with_hand(report_types(records))
 

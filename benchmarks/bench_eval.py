@@ -15,6 +15,8 @@ import random
 import time
 from pathlib import Path
 
+from _shared import shared_data
+
 from ocwtool.evaluation import metrics
 from ocwtool.evaluation.baselines import make_baseline, run_baseline
 from ocwtool.evaluation.metrics import GoldWall, Options, Prediction, evaluate_predictions
@@ -24,11 +26,9 @@ N_WALLS, SEEDS = 494, 16
 
 
 def real_file() -> Path | None:
-    """The 618 real walls in ``shared/data`` beside the checkout (or a worktree's parent)."""
-    for folder in Path(__file__).resolve().parents:
-        if (folder / "shared" / "data" / REAL_NAME).is_file():
-            return folder / "shared" / "data" / REAL_NAME
-    return None
+    """The 618 real walls in ``../shared/data`` (None when absent)."""
+    data = shared_data()
+    return data / REAL_NAME if data is not None and (data / REAL_NAME).is_file() else None
 
 
 def walls() -> list[GoldWall]:

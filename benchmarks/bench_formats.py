@@ -16,6 +16,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from _shared import shared_data
+
 from ocwtool.schema.formats import get_exporter, get_importer
 
 FILES = {
@@ -23,13 +25,6 @@ FILES = {
     "nyt-archive": Path("nyt/connections_archive_1163.json"),
 }
 TARGET_S = 1.0
-
-
-def shared_data() -> Path | None:
-    for folder in Path(__file__).resolve().parents:
-        if (folder / "shared" / "data").is_dir():
-            return folder / "shared" / "data"
-    return None
 
 
 def median_time(func: Callable[[], Any], runs: int) -> float:

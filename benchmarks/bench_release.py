@@ -15,9 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-if not DATA.is_dir():
-    DATA = Path("/work/shared/data")
+from _shared import shared_data
+
+DATA = shared_data() or Path("shared-data-not-found")
 
 SETUP = """
 import sys

@@ -18,9 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from _shared import shared_data
+
 from ocwtool.schema.models import Game, Group, Provenance, Puzzle
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DEFAULT_DATA = shared_data() or Path("shared-data-not-found")
 REAL = "ocw/onlyconnect_prerelease_618.json"
 
 
