@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -124,21 +123,11 @@ def syn(name: str, *lemmas: str, definition: str = "") -> SynsetInfo:
 
 
 @pytest.fixture
-def real_data(request: pytest.FixtureRequest) -> Path:
-    """``../shared/data`` (or ``$OCWTOOL_SHARED_DATA``, for worktrees laid out differently)."""
-    explicit = os.environ.get("OCWTOOL_SHARED_DATA")
-    if explicit and Path(explicit).is_dir():
-        return Path(explicit)
-    folder: Path = request.getfixturevalue("shared_data")
-    return folder
-
-
-@pytest.fixture
-def real_walls(real_data: Path) -> list[Puzzle]:
+def real_walls(shared_data: Path) -> list[Puzzle]:
     """The 618 real walls (pre-release file) read by the OCW JSON adapter, in file order."""
     from ocwtool.schema.formats.ocw_json import import_file
 
-    return list(import_file(real_data / REAL_OCW, "ocw").puzzles)
+    return list(import_file(shared_data / REAL_OCW, "ocw").puzzles)
 
 
 @pytest.fixture(scope="session")
