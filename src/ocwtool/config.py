@@ -129,13 +129,23 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ValueError(f"{key} must be a table ([{key}]), got {type(value).__name__} {value!r}")
+    return value
 
 
 def _from_mapping(root: Path, data: dict[str, Any]) -> Settings:
-    crawl = data.get("crawl", {})
+    crawl = _table(data, "crawl")
+    raw_sources = _table(data, "sources")
     sources = {
         name: SourceSettings(base_url=v.get("base_url"), delay=_opt_float(v.get("delay")))
-        for name, v in data.get("sources", {}).items()
+        for name, v in ((n, _table(raw_sources, n)) for n in raw_sources)
     }
     delay = float(crawl.get("delay", DEFAULT_DELAY))
     if delay < 0:

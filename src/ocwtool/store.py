@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ocwtool.errors import InputError, SchemaError
-from ocwtool.fsio import atomic_open
+from ocwtool.fsio import atomic_open, read_text
 from ocwtool.schema.models import Puzzle, sort_key
 
 
@@ -35,20 +35,15 @@ def puzzle_from_dict(data: dict[str, Any], where: str) -> Puzzle:
 
 
 def iter_puzzles(path: Path) -> Iterator[Puzzle]:
-    """Stream puzzles from a JSONL store, validating each line."""
-    try:
-        fh = open(path, encoding="utf-8")  # noqa: SIM115
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    with fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{path}:{lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
-            yield puzzle_from_dict(data, f"{path}:{lineno}")
+    """Puzzles of a JSONL store, validating each line (unreadable files raise ``InputError``)."""
+    for lineno, line in enumerate(read_text(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}:{lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+        yield puzzle_from_dict(data, f"{path}:{lineno}")
 
 
 def read_puzzles(path: Path) -> list[Puzzle]:

@@ -8,10 +8,6 @@ from click.testing import CliRunner
 from ocwtool.cli.app import cli
 
 
-def run(*args: str) -> object:
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-
-
 def test_init_creates_workspace(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["-w", str(tmp_path), "init", "--contact", "me@example.org"])
     assert result.exit_code == 0, result.output
@@ -26,7 +22,7 @@ def test_init_creates_workspace(tmp_path: Path) -> None:
     assert "me@example.org" in settings.user_agent
 
 
-def test_init_refuses_to_overwrite(tmp_path: Path) -> None:
+def test_init_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runner = CliRunner()
     runner.invoke(cli, ["-w", str(tmp_path), "init"])
     from ocwtool.cli import main
@@ -34,6 +30,9 @@ def test_init_refuses_to_overwrite(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as info:
         main(["-w", str(tmp_path), "init"])
     assert info.value.code == 1
+    assert capsys.readouterr().err == (
+        f"Error: {tmp_path / 'ocwtool.toml'} already exists; edit it, or pass --force to write a fresh one\n"
+    )
 
 
 def test_env_contact_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -42,3 +41,33 @@ def test_env_contact_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     init_workspace(tmp_path, "file@example.org")
     monkeypatch.setenv("OCWTOOL_CONTACT", "env@example.org")
     assert load_settings(tmp_path).contact == "env@example.org"
+
+
+def test_bad_config_tables_are_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ocwtool.cli import main
+
+    (tmp_path / "ocwtool.toml").write_text("crawl = 3\n")
+    with pytest.raises(SystemExit) as info:
+        main(["-w", str(tmp_path), "scrape", "ocw", "--offline", "--no-progress"])
+    assert info.value.code == 1
+    assert capsys.readouterr().err == (
+        f"Error: {tmp_path / 'ocwtool.toml'}: crawl must be a table ([crawl]), got int 3\n"
+    )
+
+
+def test_workspace_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OCWTOOL_WORKSPACE", str(tmp_path / "ws"))
+    result = CliRunner().invoke(cli, ["init"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "ws" / "ocwtool.toml").is_file()
+
+
+def test_unreadable_store_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ocwtool.cli import main
+
+    folder = tmp_path / "dir.jsonl"
+    folder.mkdir()
+    with pytest.raises(SystemExit) as info:
+        main(["-w", str(tmp_path), "import", str(folder), "--format", "jsonl"])
+    assert info.value.code == 1
+    assert capsys.readouterr().err == f"Error: {folder}: is a folder, expected a file\n"

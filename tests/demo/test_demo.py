@@ -79,3 +79,21 @@ def test_demo_runs_again_in_the_same_workspace(
     )
     assert again.returncode == 0, again.stderr
     assert "from capture 5" in again.stdout  # the second crawl replays captures, fetching nothing again
+
+
+def test_demo_refuses_a_workspace_with_real_data(tmp_path: Path) -> None:
+    (tmp_path / "puzzles").mkdir()
+    (tmp_path / "puzzles" / "ocw.jsonl").write_text("")
+    done = subprocess.run(
+        [sys.executable, "-m", "ocwtool", "-w", str(tmp_path), "demo", "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"Error: {tmp_path} already holds puzzles or captures; the demo would mix its invented snapshot "
+        "into them. Run it in a new folder: ocwtool -w demo-workspace demo\n"
+    )
+    assert (tmp_path / "puzzles" / "ocw.jsonl").read_text() == ""

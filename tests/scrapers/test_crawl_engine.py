@@ -115,3 +115,14 @@ def test_live_crawl_without_contact_refuses_to_start(tmp_path: Path) -> None:
         f"{tmp_path / 'ocwtool.toml'} (or export OCWTOOL_CONTACT=you@example.org); "
         "--offline re-parses captures without one"
     )
+
+
+def test_a_parser_exception_is_a_per_page_error_not_a_crash(tmp_path: Path, site: LocalSite) -> None:
+    site.route("/item/8", "CRASH eight")
+    report = run(tmp_path, site)
+    summary = report.summary  # type: ignore[attr-defined]
+    crash = "parser error (IndexError): list index out of range"
+    assert ("https://toy.example/item/8", crash) in summary.failures
+    assert summary.count("failed") == 2  # item 7 (unrecognised layout) and item 8
+    texts = sorted(row["text"][:7] for _, row in report.records)  # type: ignore[attr-defined]
+    assert texts == [f"item {n} " for n in (1, 2, 3, 4, 5)]  # the crawl went on past the crash

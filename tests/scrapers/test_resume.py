@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from ocwtool.cli import INTERRUPTED
 from tests.scrapers.ocdb_pages import WALLS, EpisodeSpec
 from tests.scrapers.ocdb_site import make_workspace, serve_ocdb
 from tests.servers import LocalSite
@@ -96,7 +97,7 @@ def test_killed_crawl_resumes_to_the_same_output(
     assert not (ws / "puzzles" / "ocdb.jsonl").exists()
     if sig == signal.SIGINT:
         assert proc.returncode == 130
-        assert err.decode().endswith("Aborted.\n")  # click turns the KeyboardInterrupt into Abort
+        assert err.decode().endswith(INTERRUPTED + "\n")
     else:
         assert proc.returncode == -signal.SIGKILL
     interrupted_at = done_pages(ws)

@@ -14,14 +14,26 @@ from ocwtool.cli.app import cli
 from ocwtool.errors import OcwError
 
 EXIT_ERROR = 1
-EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+INTERRUPTED = "Interrupted; work written so far is kept. Run the command again to resume."
+
+
+def _wants_debug(args: list[str]) -> bool:
+    """``--debug`` given to the ``ocwtool`` group itself (before the command name)."""
+    from ocwtool.cli.app import COMMANDS
+
+    for arg in args:
+        if arg in COMMANDS:
+            return False
+        if arg == "--debug":
+            return True
+    return False
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``ocwtool`` script."""
     args = sys.argv[1:] if argv is None else argv
-    debug = "--debug" in args
+    debug = _wants_debug(args)
     try:
         # Without standalone mode click returns ctx.exit()'s code instead of exiting.
         returned = cli.main(args=args, prog_name="ocwtool", standalone_mode=False)
@@ -35,12 +47,15 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except click.Abort:
-        click.echo("Aborted.", err=True)
+    except (click.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
+        click.echo(INTERRUPTED, err=True)
         sys.exit(EXIT_INTERRUPTED)
-    except KeyboardInterrupt:
-        click.echo("Interrupted; work written so far is kept. Run the command again to resume.", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+    except OSError as exc:  # a file the library did not expect to fail (permissions, disk full, ...)
+        if debug:
+            raise
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+        sys.exit(EXIT_ERROR)
     sys.exit(returned if isinstance(returned, int) else 0)
 
 

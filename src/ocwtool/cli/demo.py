@@ -23,12 +23,13 @@ def demo_cmd(app: AppContext, no_progress: bool) -> None:
     A loopback server stands in for ocdb.cc, SMOCI, the NYT endpoint and the archive pages; the
     real scrapers crawl it, then the demo assigns splits, builds variants, pre-labels groups with
     `annotate suggest`, validates, builds and verifies a release, and scores baselines on it. The
-    workspace it leaves behind can be explored with the other commands.
+    workspace it leaves behind can be explored with the other commands. The demo refuses a
+    workspace that already holds puzzles or captures (its invented puzzles would mix with them).
 
     \b
     Examples:
-      ocwtool demo                       # in the current folder
       ocwtool -w demo-workspace demo
+      ocwtool demo                       # in the current folder, if it holds no data
       ocwtool -w demo-workspace info
     """
     from ocwtool.demo.run import run_demo

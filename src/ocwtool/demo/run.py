@@ -17,7 +17,8 @@ from typing import Any
 from ocwtool.config import Settings, init_workspace, load_settings
 from ocwtool.demo.server import serve
 from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
-from ocwtool.errors import OcwError
+from ocwtool.errors import ConfigError, OcwError
+from ocwtool.fsio import write_text
 
 DEMO_CONTACT = "ocwtool-demo@localhost"
 RELEASE_NAME = "demo"
@@ -55,12 +56,31 @@ class DemoState:
 Stage = Callable[[DemoState], StageResult]
 
 
+DEMO_MARKER = ".ocwtool-demo"
+
+
 def prepare_workspace(root: Path) -> Settings:
-    """Create the workspace when it has no ``ocwtool.toml``; the demo's crawls need no delay."""
+    """Create the demo workspace, or reuse one the demo made; never touch a workspace with real data.
+
+    The demo captures its snapshot under the real sites' URLs and writes stores named like real ones,
+    so running it in a workspace that holds real crawls would mix invented puzzles into them.
+    """
+    if not (root / DEMO_MARKER).exists() and _has_data(root):
+        raise ConfigError(
+            f"{root} already holds puzzles or captures; the demo would mix its invented snapshot into "
+            "them. Run it in a new folder: ocwtool -w demo-workspace demo"
+        )
     if not (root / "ocwtool.toml").exists():
         init_workspace(root, DEMO_CONTACT)
+    write_text(root / DEMO_MARKER, "This workspace was made by `ocwtool demo`: its puzzles are invented.\n")
     settings = load_settings(root)
     return settings if settings.contact else replace(settings, contact=DEMO_CONTACT)
+
+
+def _has_data(root: Path) -> bool:
+    stores = (root / "puzzles").glob("*.jsonl")
+    captures = (root / "raw").glob("*/*")
+    return any(True for _ in stores) or any(True for _ in captures)
 
 
 @contextmanager

@@ -218,18 +218,28 @@ class _Run:
             return self.store.write(url, result).page()
         if result.status is not None:
             page = Page(url=url, status=result.status, body=result.body, final_url=result.final_url)
-            if self.source.parse(page).missing:
+            parsed = self._safe_parse(page)
+            if isinstance(parsed, ParseResult) and parsed.missing:
                 self.counters["missing"] += 1
                 self.frontier.set_state(url, "missing", result.reason)
                 return None
         self._fail(url, result.reason, "fetch failures")
         return None
 
-    def _parse(self, url: str, page: Page) -> None:
+    def _safe_parse(self, page: Page) -> ParseResult | str:
+        """The source's parse of ``page``, or why it failed. Parsers are pure, so any exception means a
+        layout they do not recognise: it becomes a per-page error, never a crashed crawl."""
         try:
-            result = self.source.parse(page)
-        except (OcwError, ValueError) as exc:
-            self._fail(url, f"parser error: {exc}", "parse errors")
+            return self.source.parse(page)
+        except OcwError as exc:
+            return f"parser error: {exc}"
+        except Exception as exc:  # any parser failure is reported per page, with its type
+            return f"parser error ({type(exc).__name__}): {exc}"
+
+    def _parse(self, url: str, page: Page) -> None:
+        result = self._safe_parse(page)
+        if isinstance(result, str):
+            self._fail(url, result, "parse errors")
             return
         self.report.add(result)
         self._queue_links(page, result.links)
