@@ -1,7 +1,7 @@
 """Atomic file writes and small file helpers (the I/O edge every writer goes through).
 
-Every write goes to ``<name>.tmp`` in the same folder, is fsynced, then ``os.replace``d over the
-target, so an interrupted run never leaves a torn file behind.
+Every write goes to a unique ``.<name>.<random>.tmp`` in the same folder, is fsynced, then
+``os.replace``d over the target, so an interrupted run never leaves a torn file behind.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import contextlib
 import hashlib
 import json
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -21,12 +22,15 @@ _CHUNK = 1 << 20
 
 @contextlib.contextmanager
 def atomic_open(path: Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO[Any]]:
-    """Open ``path.tmp`` for writing and move it over ``path`` only if the block succeeds."""
+    """Write to a fresh ``.<name>.<random>.tmp`` beside ``path``; move it over ``path`` only if the
+    block succeeds (a unique name, so two writers of one file never share a temporary file)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(name)
+    os.chmod(tmp, 0o644)  # mkstemp makes 0600; these are ordinary data files
     binary = "b" in mode
-    fh = open(tmp, mode) if binary else open(tmp, mode, encoding=encoding, newline="\n")  # noqa: SIM115
+    fh = os.fdopen(fd, mode) if binary else os.fdopen(fd, mode, encoding=encoding, newline="\n")
     try:
         yield fh
         fh.flush()

@@ -13,6 +13,7 @@ import pytest
 from ocwtool.annotations.store import (
     append_record,
     check_annotator,
+    dumps,
     latest,
     read_all,
     read_records,
@@ -49,8 +50,18 @@ def test_torn_final_line_is_ignored_but_bad_middle_line_is_an_error(tmp_path: Pa
         fh.write('{"annotator": "alice", "puzz')  # a crash mid-write leaves no newline
     assert [r.puzzle_id for r in read_records(path)] == ["p1"]
     path.write_text(path.read_text() + "\n" + json.dumps({"annotator": "alice"}) + "\n")
-    with pytest.raises(AnnotationError, match=r"alice.jsonl:2: record label: .*"):
+    with pytest.raises(AnnotationError, match=r"alice.jsonl:3: record label: .*"):  # line 2: torn, skipped
         read_records(path)
+
+
+def test_append_after_a_torn_line_keeps_the_store_readable(tmp_path: Path) -> None:
+    append_record(tmp_path, record("p1"))
+    path = store_path(tmp_path, "alice")
+    with open(path, "a") as fh:
+        fh.write('{"annotator": "alice", "puzz')  # the next session starts after this crash
+    append_record(tmp_path, record("p2"))
+    assert path.read_text().splitlines()[2] == dumps(record("p2"))  # not glued to the torn line
+    assert [r.puzzle_id for r in read_records(path)] == ["p1", "p2"]
 
 
 def test_read_all_separates_humans_from_suggest_and_adjudicated(tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ def test_store_round_trip_sorted(tmp_path: Path) -> None:
     back = read_puzzles(path)
     assert [p.id for p in back] == ["nyt-2024-01-02", "aaa111", "bbb222"]
     assert back == sorted([nyt, later, earlier], key=sort_key)
-    assert not (tmp_path / "p.jsonl.tmp").exists()
+    assert list(tmp_path.glob("*.tmp")) == []
 
 
 def test_store_reports_bad_json_with_line_and_column(tmp_path: Path) -> None:

@@ -62,9 +62,11 @@ def append_lines(path: Path, lines: Iterable[str]) -> None:
     if not data:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)  # read: to spot a torn last line
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
+        if _ends_torn(fd):  # a writer killed mid-line: end that line so ours stays whole
+            data = b"\n" + data
         view = memoryview(data)
         while view:  # a regular-file write is complete in practice; loop only for safety
             view = view[os.write(fd, view) :]
@@ -73,6 +75,12 @@ def append_lines(path: Path, lines: Iterable[str]) -> None:
         with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+def _ends_torn(fd: int) -> bool:
+    """Does the (locked) file end without a newline, i.e. with a line torn by an interrupted write?"""
+    size = os.fstat(fd).st_size
+    return size > 0 and os.pread(fd, 1, size - 1) != b"\n"
 
 
 def append_record(folder: Path, record: ItemRecord) -> None:
@@ -92,12 +100,17 @@ def _iter_models(path: Path, model: type[M]) -> Iterator[M]:
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 text (byte {exc.start}): {exc.reason}") from None
     # The last element is '' after a final newline; anything else there is a torn write: skip it.
+    # Writes are single locked appends, so a line that is not JSON at all can only be a write cut
+    # short by a crash (the next append ends it with a newline): skip it too. A JSON line that
+    # breaks the schema is a real error.
     for lineno, line in enumerate(lines[:-1], start=1):
         if not line.strip():
             continue
         try:
             yield model.model_validate_json(line)
         except ValidationError as exc:
+            if exc.errors()[0]["type"] == "json_invalid":
+                continue
             raise AnnotationError(f"{path}:{lineno}: {describe_validation_error(exc, 'label')}") from None
 
 

@@ -343,6 +343,7 @@ def bertscore_f1(
             num_layers=num_layers,
             rescale_with_baseline=baseline is not None,
             baseline_path=str(baseline) if baseline is not None else None,
+            lang="en" if baseline is not None else None,  # bert-score asserts a language when rescaling
             use_fast_tokenizer=True,
         )
         for i, value in zip(keep, f1.tolist(), strict=True):
