@@ -114,7 +114,10 @@ def randomized(walls: list[Puzzle]) -> list[Puzzle]:
                     "clues": tuple(c for g in groups for c in g.clues),
                     # as the variants generator writes it: own wall id, then the borrowed group ids
                     "lineage": Lineage(
-                        kind="randomized", seed=42, parents=(w.id, *(g.id for g in groups[1:]))
+                        kind="randomized",
+                        seed=42,
+                        parents=(w.id, *(g.id for g in groups[1:])),
+                        params={"store": w.source},
                     ),
                 }
             )

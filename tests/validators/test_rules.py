@@ -159,3 +159,16 @@ def test_report_renders_table_json_and_markdown() -> None:
     assert doc["unused_waivers"] == [{"rule": "S05", "records": ["unused"], "reason": "stale"}]
     md = to_markdown(report)
     assert "| S04 | blank-connection | error | fail | 1 |" in md and "## Unused waivers" in md
+
+
+def test_validating_some_sources_keeps_only_their_variants(tmp_path: Path) -> None:
+    from ocwtool.validators.corpus import load_corpus
+    from tests.validators.factory import make_workspace
+
+    settings = make_workspace(tmp_path / "ws")
+    everything = load_corpus(settings.puzzles_dir, settings.variants_dir)
+    assert len(everything.variants["randomized"]) > 0
+    nyt_only = load_corpus(settings.puzzles_dir, settings.variants_dir, ["nyt"])
+    assert nyt_only.variants == {}  # the OCW variants would otherwise lack their parents (S15)
+    report = validate_corpus(nyt_only, expectations=False)
+    assert report.ok, report.summary()

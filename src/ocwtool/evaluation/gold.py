@@ -107,7 +107,22 @@ def release_golds(release: Path, split: str, config: str | None, include_flagged
         raise EvaluationError(
             f"{release}: no {split!r} puzzles found (looked for data/*/<split>-*.parquet and OCW JSON)"
         )
+    _refuse_repeated_ids(golds, release)
     return golds
+
+
+def _refuse_repeated_ids(golds: GoldSet, release: Path) -> None:
+    """OCW-Randomized keeps its parents' wall ids: scoring two configs together would pair one
+    prediction with two different walls."""
+    seen: set[str] = set()
+    for wall in golds.walls:
+        if wall.wall_id in seen:
+            names = ", ".join(f.name for f in _configs(release, None))
+            raise EvaluationError(
+                f"{release}: wall id {wall.wall_id!r} appears in more than one config; "
+                f"choose one with --source (configs: {names})"
+            )
+        seen.add(wall.wall_id)
 
 
 def _configs(release: Path, config: str | None) -> list[Path]:

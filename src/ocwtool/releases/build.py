@@ -212,9 +212,7 @@ def _write_folder(
     write_json(root / "provenance.json", prov)
     write_text(root / "validation.md", to_markdown(report))  # no timings in it: stays reproducible
     described = f"{spec.name} {spec.version}: word-grouping puzzles (Only Connect walls, NYT Connections)."
-    doc = card.croissant(info, described)
-    if doc is not None:
-        write_json(root / "croissant.json", doc)
+    write_json(root / "croissant.json", card.croissant(info, described))
     excluded = sum(1 for p in corpus.puzzles if not is_text(p))
     manifest: dict[str, Any] = {
         "name": spec.name,
@@ -228,7 +226,6 @@ def _write_folder(
             "canonical_puzzles": len(corpus.puzzles),
         },
         "validation": report.summary(),
-        "croissant": doc is not None,
     }
     write_checksums(root, manifest)
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ocwtool.config import PROJECT_URL
 from ocwtool.errors import ReleaseError
 
 TASKS = ["text-classification", "text-generation"]
@@ -169,12 +170,10 @@ def render_card(info: CardInfo) -> str:
     return f"---\n{card_yaml(info)}\n---\n\n" + "\n".join(body) + "\n"
 
 
-def croissant(info: CardInfo, description: str) -> dict[str, Any] | None:
-    """Croissant JSON-LD for the parquet files (``None`` when mlcroissant is not installed)."""
-    try:
-        import mlcroissant as mlc
-    except ImportError:
-        return None
+def croissant(info: CardInfo, description: str) -> dict[str, Any]:
+    """Croissant JSON-LD for the parquet files, built and checked by mlcroissant."""
+    import mlcroissant as mlc
+
     logging.getLogger("absl").setLevel(logging.ERROR)
     parquet = ["application/x-parquet"]
     distribution: list[Any] = [
@@ -191,7 +190,7 @@ def croissant(info: CardInfo, description: str) -> dict[str, Any] | None:
         name=info.name,
         description=description,
         license=[info.license],
-        url="https://github.com/ocwtool/ocwtool",
+        url=PROJECT_URL,
         version=info.version,
         cite_as=CITATION_BIB,
         distribution=distribution,

@@ -129,13 +129,11 @@ def check_loadable(folder: Path, configs: list[str]) -> list[str]:
 
 
 def check_croissant(folder: Path) -> bool:
-    """Read one record of every Croissant record set with mlcroissant (skipped if not installed)."""
+    """Read one record of every Croissant record set with mlcroissant (False: no croissant.json)."""
     if not (folder / "croissant.json").is_file():
         return False
-    try:
-        import mlcroissant as mlc
-    except ImportError:
-        return False
+    import mlcroissant as mlc
+
     logging.getLogger("absl").setLevel(logging.ERROR)
     try:
         ds = mlc.Dataset(jsonld=str(folder / "croissant.json"))

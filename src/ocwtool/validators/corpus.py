@@ -55,7 +55,7 @@ class Corpus:
 
 
 def load_corpus(puzzles_dir: Path, variants_dir: Path, sources: Sequence[str] | None = None) -> Corpus:
-    """Read ``puzzles/*.jsonl`` (only ``sources`` when given) and ``variants/*.jsonl``."""
+    """Read ``puzzles/*.jsonl`` and ``variants/*.jsonl`` (only those of ``sources`` when given)."""
     paths = store_paths(puzzles_dir)
     if sources:
         known = {p.stem for p in paths}
@@ -65,5 +65,12 @@ def load_corpus(puzzles_dir: Path, variants_dir: Path, sources: Sequence[str] | 
             raise InputError(f"no store for source {', '.join(missing)} in {puzzles_dir} (have: {have})")
         paths = [p for p in paths if p.stem in sources]
     puzzles = tuple(p for path in paths for p in read_puzzles(path))
-    variants = {path.stem: tuple(read_puzzles(path)) for path in store_paths(variants_dir)}
-    return Corpus(puzzles=puzzles, variants=variants, stores=tuple(paths))
+    variants = {path.stem: _of_sources(read_puzzles(path), sources) for path in store_paths(variants_dir)}
+    return Corpus(puzzles=puzzles, variants={k: v for k, v in variants.items() if v}, stores=tuple(paths))
+
+
+def _of_sources(variants: list[Puzzle], sources: Sequence[str] | None) -> tuple[Puzzle, ...]:
+    """The variants built from the chosen stores (``lineage.params["store"]``); all when no choice."""
+    if not sources:
+        return tuple(variants)
+    return tuple(v for v in variants if v.lineage is not None and v.lineage.params.get("store") in sources)
