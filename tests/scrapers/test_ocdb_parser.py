@@ -8,7 +8,7 @@ import pytest
 
 from ocwtool.schema.models import Flag
 from ocwtool.scrapers.base import Page
-from ocwtool.scrapers.sources.ocdb import NO_WALL, OcdbSource, WallOptions
+from ocwtool.scrapers.sources.ocdb import NO_SERIES, NO_WALL, OcdbSource, WallOptions
 from ocwtool.scrapers.sources.ocdb_html import parse_index
 from tests.scrapers.ocdb_pages import WALLS, EpisodeSpec, render_episode, render_index
 
@@ -176,6 +176,14 @@ def test_specials_only_on_request() -> None:
     meta = kept.puzzles[0].ocw
     assert meta is not None and meta.season is None and meta.wall_name is None  # no era known, no heading
     assert meta.teams == ("Elves", "Reindeer")
+
+
+def test_episode_without_series_line_is_an_error_unless_specials_are_wanted() -> None:
+    spec = EpisodeSpec(title="Mystery v Puzzle", series=None, episode=None, names=[None, None])
+    failed = parse("mystery-v-puzzle", spec)
+    assert failed.puzzles == () and failed.errors == (NO_SERIES,)
+    kept = parse("mystery-v-puzzle", spec, specials=True)
+    assert len(kept.puzzles) == 2 and all(Flag.SPECIAL in p.flags for p in kept.puzzles)
 
 
 def test_series_filter() -> None:

@@ -92,13 +92,24 @@ class OcdbSource:
 
     def _episode(self, page: Page) -> ParseResult:
         raw = parse_episode(page.text, page.url)
-        special = raw.series is None or is_special_slug(raw.slug)
+        special = is_special_slug(raw.slug)
         if special and not self.options.specials:
             return ParseResult(warnings=("special episode skipped (pass --specials to include it)",))
+        if raw.series is None and not self.options.specials:
+            # A regular episode always says "Series N, Episode M": a page without it is either an
+            # unlisted special or a layout we do not know, and must not vanish silently.
+            return ParseResult(errors=(NO_SERIES,))
+        special = special or raw.series is None
         if self.options.series is not None and raw.series not in self.options.series:
             return ParseResult()
         puzzles, errors = episode_puzzles(raw, page, special=special)
         return ParseResult(puzzles=tuple(puzzles), errors=tuple(errors), warnings=_count_warning(raw))
+
+
+NO_SERIES = (
+    "no 'Series N, Episode M' line found: unrecognised layout, or a special episode "
+    "(pass --specials to include episodes without one)"
+)
 
 
 def _count_warning(raw: RawEpisode) -> tuple[str, ...]:
