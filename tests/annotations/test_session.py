@@ -166,7 +166,6 @@ def test_no_puzzles_is_one_clear_line(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "annotate", "label", "--annotator", "alice", input="q")
     assert result.exit_code == 1
     folder = tmp_path / "puzzles"
-    assert (
-        result.stderr
-        == f"Error: {folder}: no puzzle stores; import or scrape puzzles first (ocwtool import ...)\n"
+    assert result.stderr == (
+        f"Error: no puzzles in {folder}; import some first: ocwtool import FILE --format ocw\n"
     )

@@ -33,3 +33,14 @@ def test_configs_sharing_wall_ids_are_not_scored_together(tmp_path: Path) -> Non
         f"{tmp_path}: wall id 'w1' appears in more than one config; "
         "choose one with --source (configs: ocw, ocw_randomized)"
     )
+
+
+def test_report_names_round_trip_and_cli_baselines_match_the_library() -> None:
+    from ocwtool.cli.eval import BASELINES as CLI_BASELINES
+    from ocwtool.evaluation.baselines import BASELINES
+    from ocwtool.evaluation.report import parse_report_name, report_name
+
+    assert CLI_BASELINES == BASELINES
+    assert parse_report_name(report_name("random", "test", "nyt-api")) == ("random", "nyt-api", "test")
+    assert parse_report_name(report_name("minilm", "all")) == ("minilm", None, "all")
+    assert parse_report_name("notes.json") is None

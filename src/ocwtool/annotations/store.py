@@ -165,19 +165,15 @@ def append_adjudication(folder: Path, decision: Adjudication) -> None:
 
 def load_puzzles(root: Path, sources: Iterable[str] = ()) -> list[Puzzle]:
     """Puzzles of the workspace stores (``puzzles/<source>.jsonl``; all of them when none is named)."""
-    folder = root / "puzzles"
-    wanted = list(sources)
-    paths = [folder / f"{s}.jsonl" for s in wanted] if wanted else store_paths(folder)
-    if not paths:
-        raise AnnotationError(
-            f"{folder}: no puzzle stores; import or scrape puzzles first (ocwtool import ...)"
-        )
-    puzzles: list[Puzzle] = []
-    for path in paths:
-        puzzles.extend(read_puzzles(path))
-    return puzzles
+    from ocwtool.config import load_settings
+    from ocwtool.workspace_io import load_sources
+
+    return [p for items in load_sources(load_settings(root), list(sources)).values() for p in items]
 
 
 def count_groups(root: Path) -> int:
     """Number of groups in all puzzle stores of the workspace (0 when there are none)."""
-    return sum(len(p.groups) for path in store_paths(root / "puzzles") for p in read_puzzles(path))
+    from ocwtool.config import load_settings
+
+    folder = load_settings(root).puzzles_dir
+    return sum(len(p.groups) for path in store_paths(folder) for p in read_puzzles(path))

@@ -11,7 +11,7 @@ import click
 from ocwtool.cli.app import AppContext, pass_app
 
 SPLITS = ("train", "validation", "test", "all")
-BASELINES = ("random", "wordnet", "minilm")
+BASELINES = ("random", "wordnet", "minilm")  # = evaluation.baselines.BASELINES (kept light for --help)
 
 
 @click.command("eval")
@@ -91,7 +91,7 @@ def eval_cmd(app: AppContext, /, **opts: Any) -> None:
       ocwtool eval --predictions a.json --compare b.json --annotations types.json --breakdown
     """
     from ocwtool.evaluation.metrics import Options
-    from ocwtool.evaluation.report import EvalRequest, render, run_evaluation, save_report
+    from ocwtool.evaluation.report import EvalRequest, render, report_name, run_evaluation, save_report
 
     golds = _golds(app, opts)
     request = EvalRequest(
@@ -114,8 +114,9 @@ def eval_cmd(app: AppContext, /, **opts: Any) -> None:
     report = run_evaluation(golds.walls, request, progress=_progress(opts["baseline"]))
     report["inputs"]["skipped"] = golds.skipped
     click.echo(render(report, show_breakdowns=opts["breakdown"]))
-    source = f"-{opts['source']}" if opts["source"] else ""
-    out = opts["json_out"] or app.workspace / "runs" / f"eval-{_label(opts)}{source}-{opts['split']}.json"
+    out = opts["json_out"] or app.settings().runs_dir / report_name(
+        _label(opts), opts["split"], opts["source"]
+    )
     save_report(report, out, per_wall=opts["per_wall"])
     click.echo(f"Wrote {out}", err=True)
 

@@ -169,14 +169,14 @@ def _baseline_report(golds: Any, baseline: str) -> dict[str, Any]:
 def baselines_stage(state: DemoState) -> StageResult:
     """Score the baselines on the workspace's test split; the release ships these reports."""
     from ocwtool.evaluation.gold import workspace_golds
-    from ocwtool.evaluation.report import headline, save_report
+    from ocwtool.evaluation.report import headline, report_name, save_report
 
     result = StageResult(f"eval baselines on the test split ({BASELINE_SEEDS} seeds)")
     for source in RELEASE_SOURCES:
         golds = workspace_golds(state.settings, "test", source)
         for baseline in BASELINES:
             report = _baseline_report(golds, baseline)
-            path = state.settings.runs_dir / f"eval-{baseline}-{source}-test.json"
+            path = state.settings.runs_dir / report_name(baseline, "test", source)
             result.paths.append(save_report(report, path))
             result.lines.append(f"{source} {baseline}: {headline(report)}")
             state.scores[(source, baseline)] = report["summary"]["grouping"]

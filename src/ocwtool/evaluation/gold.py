@@ -13,7 +13,7 @@ from typing import Any
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.metrics import GoldWall, MetricsInputError, load_gold
-from ocwtool.schema.models import Flag, Game, Puzzle, non_text_reasons
+from ocwtool.schema.models import Flag, Game, Puzzle, in_split, non_text_reasons
 
 SPLITS = ("train", "validation", "test")
 
@@ -61,13 +61,6 @@ def gold_from_puzzle(p: Puzzle) -> GoldWall:
     )
 
 
-def select_split(puzzles: Sequence[Puzzle], split: str) -> list[Puzzle]:
-    """Puzzles of one split (``all``: every puzzle, with or without a split)."""
-    if split == "all":
-        return list(puzzles)
-    return [p for p in puzzles if p.split is not None and p.split.value == split]
-
-
 def workspace_golds(settings: Any, split: str, source: str | None, include_flagged: bool = False) -> GoldSet:
     """Gold walls of a workspace: ``puzzles/<source>.jsonl`` (or ``variants/``), else every store."""
     from ocwtool.store import read_puzzles, store_paths
@@ -81,7 +74,7 @@ def workspace_golds(settings: Any, split: str, source: str | None, include_flagg
             known = ", ".join(p.stem for p in stores) or "none"
             raise EvaluationError(f"no store named {source!r} in {settings.root}; known: {known}")
     puzzles = [p for path in paths for p in read_puzzles(path)]
-    chosen = select_split(puzzles, split)
+    chosen = in_split(puzzles, split)
     if not chosen:
         raise EvaluationError(
             f"no puzzles of split {split!r} in {settings.root} ({len(puzzles)} puzzles in total); "

@@ -7,6 +7,7 @@ parsing, baselines, bootstrap intervals, breakdowns and paired comparisons aroun
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -182,3 +183,19 @@ def headline(report: Mapping[str, Any]) -> str:
         f"{int(g['n_walls']['mean'])} walls, {report['n_runs']} run(s): solved {ms('solved_walls')}, "
         f"correct groups {ms('correct_groups')}, AMI {ms('AMI', 3)}, WD {ms('WD', 3)}"
     )
+
+
+_REPORT_NAME = re.compile(
+    r"^eval-(?P<label>[^-]+)(?:-(?P<source>.+))?-(?P<split>train|validation|test|all)\.json$"
+)
+
+
+def report_name(label: str, split: str, source: str | None = None) -> str:
+    """Default report file name: ``eval-<label>[-<source>]-<split>.json`` (label: baseline or file stem)."""
+    return f"eval-{label}{f'-{source}' if source else ''}-{split}.json"
+
+
+def parse_report_name(name: str) -> tuple[str, str | None, str] | None:
+    """``(label, source, split)`` of a default report name, or None for any other file name."""
+    found = _REPORT_NAME.match(name)
+    return (found["label"], found["source"], found["split"]) if found else None

@@ -21,7 +21,7 @@ from ocwtool.config import Settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json, sha256_file, write_json
 from ocwtool.generators.wordnet_backend import WordNetBackend
-from ocwtool.schema.models import Game, Puzzle, Split
+from ocwtool.schema.models import Game, Puzzle, Split, in_split
 from ocwtool.store import read_puzzles, write_puzzles
 
 KINDS = ("randomized", "wordnet")
@@ -68,9 +68,7 @@ def select_split(puzzles: Sequence[Puzzle], split: str, where: Path) -> list[Puz
     """Puzzles of ``split`` (``all``: every puzzle, with or without a split)."""
     if not puzzles:
         raise InputError(f"{where}: the store holds no puzzles")
-    if split == "all":
-        return list(puzzles)
-    chosen = [p for p in puzzles if p.split is not None and p.split.value == split]
+    chosen = in_split(puzzles, split)
     if chosen:
         return chosen
     unassigned = sum(p.split is None for p in puzzles)

@@ -10,18 +10,13 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from pathlib import Path
 
 from ocwtool.config import Settings
 from ocwtool.evaluation.baselines import BASELINES
+from ocwtool.evaluation.report import parse_report_name
 from ocwtool.fsio import write_bytes, write_text
-
-SPLIT_NAMES = ("train", "validation", "test", "all")
-_REPORT = re.compile(
-    rf"^eval-(?P<baseline>{'|'.join(BASELINES)})(?:-(?P<source>.+))?-(?P<split>{'|'.join(SPLIT_NAMES)})\.json$"
-)
 
 
 def evaluator(root: Path) -> list[str]:
@@ -37,8 +32,8 @@ def baseline_reports(runs: Path, sources: Sequence[str] = ()) -> list[Path]:
     a report without a source label covers every store, so it is shipped only then)."""
     found = set((runs / "baselines").glob("*.json"))
     for path in runs.glob("eval-*.json"):
-        match = _REPORT.match(path.name)
-        if match and (not sources or match["source"] in sources):
+        parsed = parse_report_name(path.name)
+        if parsed and parsed[0] in BASELINES and (not sources or parsed[1] in sources):
             found.add(path)
     return sorted(found)
 

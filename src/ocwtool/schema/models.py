@@ -201,6 +201,13 @@ def non_text_reasons(p: Puzzle) -> list[str]:
     return reasons
 
 
+def in_split(puzzles: Iterable[Puzzle], split: str) -> list[Puzzle]:
+    """Puzzles of one split by name; ``all``: every puzzle, with or without a split."""
+    if split == "all":
+        return list(puzzles)
+    return [p for p in puzzles if p.split is not None and p.split.value == split]
+
+
 def sorted_flags(flags: Any) -> tuple[Flag, ...]:
     """Flags as the canonical sorted, de-duplicated tuple."""
     return tuple(sorted({Flag(f) for f in flags}))
