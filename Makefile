@@ -30,7 +30,6 @@ wordnet:
 
 OCWTOOL := $(VENV)/bin/ocwtool -w $(WORKSPACE)
 
-# Until `ocwtool demo` exists: import, export and describe the embedded original examples.
 # The main job: every stage offline on the bundled snapshot (see `ocwtool demo --help`).
 demo: $(VENV)/.core wordnet
 	$(OCWTOOL) demo

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ocwtool.schema.annotations import BASE_TYPES, ItemRecord, KnowledgeType
@@ -200,8 +200,3 @@ def as_json(report: AgreementReport) -> dict[str, object]:
         "total_groups": report.total_groups,
         "groups_with_2plus_labels": report.multiply_labelled,
     }
-
-
-def iter_groups(stores: Mapping[str, Mapping[str, ItemRecord]]) -> Iterable[str]:
-    """Every group id any of the stores labelled."""
-    return sorted({g for labels in group_types(stores).values() for g in labels})

@@ -10,13 +10,29 @@ import click
 F = Callable[..., Any]
 
 
+def _exclusive(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    """--offline and --refresh contradict each other (checked by whichever click processes last)."""
+    other = "refresh" if param.name == "offline" else "offline"
+    if value and ctx.params.get(other):
+        raise click.UsageError("--refresh fetches again and --offline never fetches: choose one")
+    return value
+
+
 def crawl_options(func: F) -> F:
     """``--offline --refresh --delay --limit --base-url --no-progress`` for a scrape command."""
     options = [
         click.option(
-            "--offline", is_flag=True, help="Re-parse raw captures only; no network, no contact needed."
+            "--offline",
+            is_flag=True,
+            callback=_exclusive,
+            help="Re-parse raw captures only; no network, no contact needed.",
         ),
-        click.option("--refresh", is_flag=True, help="Fetch pages again even if they are already captured."),
+        click.option(
+            "--refresh",
+            is_flag=True,
+            callback=_exclusive,
+            help="Fetch pages again even if they are already captured.",
+        ),
         click.option(
             "--delay",
             type=click.FloatRange(min=0),

@@ -32,12 +32,16 @@ def reconcile_cmd(
 ) -> None:
     """Compare two JSONL stores: days missing on one side, group order, words, titles.
 
+    A and B are store files (relative paths are read from the workspace when they exist there) or
+    store names (``nyt-api`` = puzzles/nyt-api.jsonl).
+
     Texts are compared case-folded with quotes, hyphens/dashes, underscores and
     spaces removed; NYT records are keyed on their date, others on their id.
 
     \b
     Examples:
       ocwtool reconcile puzzles/nyt-api.jsonl puzzles/nyt-archive.jsonl
+      ocwtool -w my-dataset reconcile nyt-api nyt-archive      # store names work too
       ocwtool reconcile puzzles/nyt.jsonl puzzles/nyt-community.jsonl --json -o runs/diff.json
       ocwtool reconcile puzzles/nyt-archive.jsonl puzzles/nyt-community.jsonl --to 2023-12-11
     """
@@ -47,10 +51,21 @@ def reconcile_cmd(
     from ocwtool.scrapers.reconcile import reconcile, render_table, within
     from ocwtool.store import read_puzzles
 
-    a = within(read_puzzles(left), start, end)
-    b = within(read_puzzles(right), start, end)
+    a = within(read_puzzles(_in_workspace(app, left)), start, end)
+    b = within(read_puzzles(_in_workspace(app, right)), start, end)
     report = reconcile(a, b, str(left), str(right))
     doc = report.to_json()
     if output is not None:
         write_json(output, doc)
     click.echo(json.dumps(doc, ensure_ascii=False, indent=2) if as_json else render_table(report))
+
+
+def _in_workspace(app: AppContext, path: Path) -> Path:
+    """``path`` as given if it exists, else relative to the workspace, else a store name."""
+    if path.exists() or path.is_absolute():
+        return path
+    inside = app.workspace / path
+    if inside.exists():
+        return inside
+    store = app.settings().puzzles_path(str(path))
+    return store if store.exists() else path

@@ -89,9 +89,6 @@ class CaptureStore:
         names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".warc.gz"))
         return folder / names[-1] if names else None
 
-    def has(self, url: str) -> bool:
-        return self.latest_path(url) is not None
-
     def latest(self, url: str) -> Capture | None:
         """Newest capture of ``url``, checksum verified (``CaptureError`` if it does not match)."""
         path = self.latest_path(url)

@@ -32,7 +32,6 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import urljoin
 
 from tqdm import tqdm
@@ -276,9 +275,4 @@ class _Run:
         self.frontier.set_state(url, "failed", reason)
 
 
-def counters_dict(report: CrawlReport) -> dict[str, Any]:
-    """The summary as a JSON-ready dict (for ``--json`` output and tests)."""
-    return report.summary.as_dict()
-
-
-__all__ = ["CrawlReport", "counters_dict", "crawl", "make_fetcher"]
+__all__ = ["CrawlReport", "crawl", "make_fetcher"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 # Counters always shown (in this order), even when zero, so a summary is honest about what did not happen.
 MAIN_COUNTERS = ("fetched", "from capture", "robots-denied", "retried", "failed", "puzzles")
@@ -49,15 +48,3 @@ class CrawlSummary:
         lines += [f"  robots-denied {url}" for url in self.denied]
         lines += [f"  warning {w}" for w in self.warnings]
         return "\n".join(lines)
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        counts = {name: self.count(name) for name in MAIN_COUNTERS}
-        counts.update({k: v for k, v in self.counters.items() if k not in counts})
-        return {
-            "counters": counts,
-            "retries": dict(self.retries),
-            "failures": [{"url": u, "reason": r} for u, r in self.failures],
-            "denied": list(self.denied),
-            "warnings": list(self.warnings),
-        }
