@@ -171,13 +171,14 @@ def test_missing_wordnet_is_one_clear_line(run: Run, tmp_path: Path) -> None:
         == "True"
     ):
         pytest.skip("an nltk_data wordnet corpus is installed system-wide")
-    proc = subprocess.run(
-        [sys.executable, "-m", "ocwtool", "-w", str(ws), "build-variants", "--kind", "wordnet"],
+    proc = subprocess.run(  # --kind all: randomized must not be written before WordNet is found
+        [sys.executable, "-m", "ocwtool", "-w", str(ws), "build-variants", "--kind", "all", "--split", "all"],
         env=env,
         capture_output=True,
         text=True,
     )
     assert proc.returncode == 1 and proc.stdout == ""
+    assert not (ws / "variants" / "randomized.jsonl").exists()
     assert proc.stderr == (
         f"Error: no WordNet found (looked on nltk.data.path and in {tmp_path / 'no-wordnet'}). "
         f"{wordnet_backend.INSTALL_HELP}\n"

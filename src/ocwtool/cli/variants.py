@@ -61,15 +61,7 @@ def build_variants_cmd(app: AppContext, /, kind: str, split: str | None, ocw_jso
     settings = app.settings()
     kinds = list(build.KINDS) if kind == "all" else [kind]
     requests = [build.VariantRequest(kind=k, split=split, **opts) for k in kinds]
-    for request in requests:  # check every input before writing anything
-        build.load_input(settings, request)
-    for request in requests:
-        if request.kind == "randomized":
-            summary = build.build_randomized(settings, request)
-        else:
-            summary = build.build_wordnet(settings, request, progress=_progress)
-        if ocw_json:
-            summary["ocw_json"] = build.export_ocw_json(settings, request.kind)
+    for summary in build.build_all(settings, requests, ocw_json=ocw_json, progress=_progress):
         for line in build.stall_warnings(summary):
             click.echo(line, err=True)
         for line in build.describe(summary):

@@ -141,13 +141,13 @@ def split_stage(state: DemoState) -> StageResult:
 
 
 def variants_stage(state: DemoState) -> StageResult:
-    from ocwtool.generators.build import VariantRequest, build_randomized, build_wordnet, describe
+    from ocwtool.generators.build import KINDS, VariantRequest, build_all, describe
 
     result = StageResult("build-variants")
-    for build, kind in ((build_randomized, "randomized"), (build_wordnet, "wordnet")):
-        summary = build(state.settings, VariantRequest(kind=kind, source="ocdb"))
+    requests = [VariantRequest(kind=kind, source="ocdb") for kind in KINDS]
+    for summary in build_all(state.settings, requests):
         result.lines += describe(summary)[:-1]
-        result.paths.append(state.settings.variants_path(kind))
+    result.paths += [state.settings.variants_path(kind) for kind in KINDS]
     return result
 
 

@@ -251,3 +251,29 @@ def stall_warnings(summary: dict[str, Any]) -> list[str]:
     return [
         f"warning: randomized pool {r['pool']}: {s}" for r in summary.get("pools", []) for s in r["stalls"]
     ]
+
+
+def build_all(
+    settings: Settings,
+    requests: Sequence[VariantRequest],
+    *,
+    ocw_json: bool = False,
+    progress: Progress | None = None,
+) -> list[dict[str, Any]]:
+    """Build each requested variant; every input (stores, splits, WordNet) is checked before anything
+    is written, so a missing resource never leaves half of ``--kind all`` behind. Returns summaries."""
+    from ocwtool.generators.wordnet_backend import open_backend
+
+    for request in requests:
+        load_input(settings, request)
+    backends = {r.lexicon: open_backend(r.lexicon) for r in requests if r.kind == "wordnet"}
+    summaries = []
+    for request in requests:
+        if request.kind == "randomized":
+            summary = build_randomized(settings, request)
+        else:
+            summary = build_wordnet(settings, request, backend=backends[request.lexicon], progress=progress)
+        if ocw_json:
+            summary["ocw_json"] = export_ocw_json(settings, request.kind)
+        summaries.append(summary)
+    return summaries
