@@ -151,3 +151,42 @@ def test_hostile_zip_members_are_refused(tmp_path: Path) -> None:
         zf.writestr(info, "/etc/passwd")
     with pytest.raises(UnsafeArchiveError, match=r"^archive member 'demo/link' is a link or special file"):
         safe_extract(link, tmp_path / "out2")
+
+
+def test_checksum_paths_must_stay_inside_the_release(copy: Path) -> None:
+    sums = copy / "SHA256SUMS"
+    sums.write_text(sums.read_text() + f"{'0' * 64}  ../outside.txt\n")
+    with pytest.raises(
+        ReleaseError, match=r"unsafe path '\.\./outside\.txt' \(must stay inside the release\)$"
+    ):
+        verify_release(copy, load=False)
+
+
+def test_malformed_manifest_is_a_clear_error(copy: Path) -> None:
+    import hashlib
+    import json
+
+    (copy / "manifest.json").write_text(json.dumps({"name": "x"}))
+    digest = hashlib.sha256((copy / "manifest.json").read_bytes()).hexdigest()
+    sums = copy / "SHA256SUMS"
+    lines = [
+        f"{digest}  manifest.json" if line.endswith("  manifest.json") else line
+        for line in sums.read_text().splitlines()
+    ]
+    sums.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ReleaseError, match=r"manifest.json: malformed; expected 'files'"):
+        verify_release(copy, load=False)
+
+
+def test_forced_rebuild_in_another_format_replaces_the_release(tmp_path: Path) -> None:
+    from ocwtool.releases.build import ReleaseSpec, build_release
+    from tests.validators.factory import make_workspace
+
+    settings = make_workspace(tmp_path / "ws", variants=False)
+    _, first = build_release(settings, ReleaseSpec("demo", "1.0.0"), expectations=False)
+    folder, archive = build_release(
+        settings, ReleaseSpec("demo", "1.0.0", fmt="zip", force=True), expectations=False
+    )
+    assert archive.name == "demo-1.0.0.zip" and not first.exists()
+    assert verify_release(archive, load=False).files > 0
+    assert not list(folder.parent.glob(".*"))  # no staging or old folder left behind

@@ -28,7 +28,7 @@ from ocwtool.config import Settings
 from ocwtool.errors import ReleaseError
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
 from ocwtool.releases import card
-from ocwtool.releases.archive import archive_name, write_archive
+from ocwtool.releases.archive import FORMATS, archive_name, write_archive
 from ocwtool.releases.extras import copy_extras
 from ocwtool.schema.models import Puzzle, sort_key
 from ocwtool.validators.corpus import Corpus, is_text, load_corpus
@@ -178,11 +178,25 @@ def build_release(settings: Settings, spec: ReleaseSpec, *, expectations: bool =
     staging.mkdir(parents=True)
     try:
         _write_folder(settings, spec, corpus, report, configs, staging)
-        shutil.rmtree(final, ignore_errors=True)
-        staging.rename(final)
+        _swap_in(staging, final)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return final, write_archive(final, spec.fmt)
+    archive = write_archive(final, spec.fmt)
+    for fmt in FORMATS:  # a rebuild in another format must not leave the old archive beside it
+        if fmt != spec.fmt:
+            archive_name(final, fmt).unlink(missing_ok=True)
+    return final, archive
+
+
+def _swap_in(staging: Path, final: Path) -> None:
+    """Replace ``final`` by ``staging``: the old release is moved aside first and removed only once
+    the new one is in place, so an interruption never leaves neither."""
+    old = final.with_name(f".{final.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if final.exists():
+        final.rename(old)
+    staging.rename(final)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _write_folder(

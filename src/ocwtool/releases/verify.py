@@ -45,6 +45,8 @@ def read_sums(folder: Path) -> dict[str, str]:
         digest, sep, rel = line.partition("  ")
         if not sep or len(digest) != 64:
             raise ReleaseError(f"{folder / SUMS}:{k}: malformed line (expected '<sha256>  <path>')")
+        if rel.startswith("/") or ".." in rel.split("/"):
+            raise ReleaseError(f"{folder / SUMS}:{k}: unsafe path {rel!r} (must stay inside the release)")
         sums[rel] = digest
     return sums
 
@@ -56,7 +58,8 @@ def check_checksums(folder: Path) -> dict[str, Any]:
         raise ReleaseError(f"{folder}: missing file {MANIFEST}")
     _check_hash(folder, MANIFEST, sums[MANIFEST])
     manifest = read_json(folder / MANIFEST)
-    listed = {rel: meta["sha256"] for rel, meta in manifest.get("files", {}).items()}
+    _check_manifest_shape(manifest, folder)
+    listed = {rel: meta["sha256"] for rel, meta in manifest["files"].items()}
     if listed != {k: v for k, v in sums.items() if k != MANIFEST}:
         raise ReleaseError(f"tampered file {SUMS}: it disagrees with {MANIFEST}")
     for rel in sorted(sums):
@@ -66,6 +69,24 @@ def check_checksums(folder: Path) -> dict[str, Any]:
     if extra:
         raise ReleaseError(f"unlisted file {extra[0]} in {folder} (not in {SUMS})")
     return dict(manifest)
+
+
+def _check_manifest_shape(manifest: Any, folder: Path) -> None:
+    """The keys verification reads: files{path: {sha256}} and counts{configs{config: {split: n}}}."""
+    files = manifest.get("files") if isinstance(manifest, dict) else None
+    counts = manifest.get("counts") if isinstance(manifest, dict) else None
+    ok = (
+        isinstance(files, dict)
+        and all(isinstance(m, dict) and isinstance(m.get("sha256"), str) for m in files.values())
+        and isinstance(counts, dict)
+        and isinstance(counts.get("configs"), dict)
+        and all(isinstance(v, dict) for v in counts["configs"].values())
+    )
+    if not ok:
+        raise ReleaseError(
+            f"{folder / MANIFEST}: malformed; expected 'files' (path -> sha256) and "
+            "'counts.configs' (config -> split -> rows)"
+        )
 
 
 def _check_hash(folder: Path, rel: str, expected: str) -> None:
