@@ -88,6 +88,23 @@ def test_load_prediction_file_mixes_structured_and_text(tmp_path: Path, golds: l
     assert loaded.totals()["walls_from_text"] == 1 and loaded.totals()["hallucinated"] == 0
 
 
+def test_plain_text_answers_file_with_wall_headers(tmp_path: Path, golds: list[GoldWall]) -> None:
+    first = "\n".join(", ".join(g) for g in golds[0].groups)
+    path = tmp_path / "answers.txt"
+    path.write_text(f"wall: {golds[0].wall_id}\n{first}\n\n## wall_id: {golds[1].wall_id}\n{ANSWER}\n")
+    loaded = load_prediction_file(path, {g.wall_id: g.words for g in golds})
+    assert [p.groups for p in loaded.predictions] == [golds[0].groups, golds[1].groups]
+    assert loaded.totals()["walls_from_text"] == 2 and loaded.totals()["hallucinated"] == 0
+
+
+def test_plain_text_without_wall_header_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "answers.txt"
+    path.write_text("Danube, Rhine\n")
+    with pytest.raises(EvaluationError) as err:
+        load_prediction_file(path, {})
+    assert str(err.value) == f"{path}: text answers must start with a 'wall: <id>' line, got 'Danube, Rhine'"
+
+
 def test_text_for_an_unknown_wall_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     path.write_text(json.dumps([{"wall_id": "nope", "text": "a, b"}]))

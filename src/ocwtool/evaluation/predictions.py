@@ -7,7 +7,9 @@ counts as wrong). Clues used more often than the wall holds them are *duplicates
 are *missing*; slots left empty are filled with ``""`` (always wrong) and counted. Nothing is padded
 with the missing clues, so a partial answer never earns credit it did not give.
 
-Accepted raw-text shapes (one group per line; chat preamble lines are ignored)::
+Raw text comes in a record's ``text`` field (JSON/JSONL), or as a ``.txt``/``.md`` file where each
+answer follows a ``wall: <id>`` line. Accepted raw-text shapes (one group per line; chat preamble
+lines are ignored)::
 
     Group 1: Danube, Rhine, Loire, Tagus — Rivers of Europe
     2. 5, 6, 7, 8 (Consecutive numbers)
@@ -211,11 +213,35 @@ class LoadedPredictions:
         return {"walls_from_text": len(self.text_issues), **dict(sorted(total.items()))}
 
 
+_WALL_HEADER = re.compile(r"^\s*(?:#+\s*)?wall(?:[ _-]?id)?\s*[:=]\s*(\S+)\s*$", re.I)
+
+
+def text_records(text: str, where: str) -> list[dict[str, Any]]:
+    """A plain-text answers file: each answer follows a ``wall: <id>`` line (``## wall_id: <id>``
+    works too); becomes ``{"wall_id", "text"}`` records for the raw-text parser."""
+    records: list[dict[str, Any]] = []
+    for line in text.splitlines():
+        header = _WALL_HEADER.match(line)
+        if header:
+            records.append({"wall_id": header.group(1), "text": ""})
+        elif records:
+            records[-1]["text"] += line + "\n"
+        elif line.strip():
+            raise EvaluationError(f"{where}: text answers must start with a 'wall: <id>' line, got {line!r}")
+    if not records:
+        raise EvaluationError(f"{where}: no 'wall: <id>' lines found")
+    return records
+
+
 def _records(path: Path) -> list[Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise EvaluationError(f"{path}: cannot read predictions ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise EvaluationError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    if path.suffix in (".txt", ".md"):
+        return text_records(text, str(path))
     if path.suffix == ".jsonl":
         out = []
         for lineno, line in enumerate(text.splitlines(), start=1):
