@@ -29,6 +29,7 @@ from ocwtool.errors import InputError
 from ocwtool.fsio import read_json
 from ocwtool.schema.models import Puzzle, Split, norm_clue
 from ocwtool.validators.corpus import parent_index, wall_key
+from ocwtool.validators.leakage import identifying
 
 OCW_SIZES = (62, 62, 494)
 DEFAULT_SEED = 42
@@ -65,9 +66,10 @@ def plan_ocw(
     puzzles: Sequence[Puzzle], seed: int = DEFAULT_SEED, sizes: Sequence[int] = OCW_SIZES
 ) -> dict[str, Split]:
     """Seeded, season-stratified assignment of OCW walls (puzzle id -> split)."""
-    walls: dict[frozenset[str], list[Puzzle]] = defaultdict(list)
-    for p in puzzles:
-        walls[wall_key(p)].append(p)
+    walls: dict[object, list[Puzzle]] = defaultdict(list)
+    for p in puzzles:  # one unit per wall; boards too unreadable to identify (pictures) stand alone
+        key = wall_key(p)
+        walls[key if identifying(key) else ("id", p.id)].append(p)
     strata: dict[int, list[list[Puzzle]]] = defaultdict(list)
     for members in walls.values():
         first = min(members, key=lambda p: p.id)
