@@ -222,3 +222,9 @@ def test_import_errors_are_one_clear_line(workspace: Path, tmp_path: Path) -> No
         result.stderr
         == f"Error: {path}:1:3: invalid JSON: Expecting property name enclosed in double quotes\n"
     )
+    for fmt, doc in (("labelstudio", ["not a task"]), ("argilla", {"records": [7]})):
+        path.write_text(json.dumps(doc))
+        result = run_cli(workspace, "annotate", "import", str(path), "--format", fmt)
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"Error: {path}: not a {fmt} export (")
+        assert result.stderr.count("\n") == 1

@@ -6,6 +6,7 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
@@ -213,3 +214,11 @@ def test_smoci_records_assemble_into_walls() -> None:
         dt.date(2008, 9, 15),
     )
     assert wall.groups == (SmociGroup(("a", "b", "c", "d"), "x", 1, 0, 2),)
+
+
+def test_malformed_smoci_rows_are_a_clear_error() -> None:
+    from ocwtool.errors import ParseError
+    from ocwtool.scrapers.sources.smoci import build_walls
+
+    with pytest.raises(ParseError, match=r"^SMOCI rows do not have the expected shape \(KeyError: 'id'\)"):
+        build_walls([("walls", {"match": 1})])

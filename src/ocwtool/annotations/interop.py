@@ -60,11 +60,15 @@ def import_labels(
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{where}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
-    if fmt == "labelstudio":
-        return from_labelstudio(doc, puzzles, annotator)
-    if fmt == "argilla":
-        return from_argilla(doc, puzzles, annotator)
-    raise AnnotationError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    readers = {"labelstudio": from_labelstudio, "argilla": from_argilla}
+    if fmt not in readers:
+        raise AnnotationError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    try:
+        return readers[fmt](doc, puzzles, annotator)
+    except ValidationError as exc:
+        raise AnnotationError(f"{where}: {describe_validation_error(exc, 'label')}") from None
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:  # a shape the format never has
+        raise AnnotationError(f"{where}: not a {fmt} export ({type(exc).__name__}: {exc})") from None
 
 
 def _from_jsonl(text: str, annotator: str | None, where: str) -> list[ItemRecord]:

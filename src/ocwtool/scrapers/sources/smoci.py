@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from ocwtool.errors import ParseError
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult
 from ocwtool.scrapers.facts import source_facts
 
@@ -101,7 +102,19 @@ class SmociWall:
 
 
 def build_walls(records: Iterable[tuple[str, Mapping[str, Any]]]) -> list[SmociWall]:
-    """Walls with their groups, team names and match facts, from crawled ``(table, row)`` records."""
+    """Walls with their groups, team names and match facts, from crawled ``(table, row)`` records
+    (``ParseError`` naming the row when a row lacks a field or holds a value of the wrong kind)."""
+    items = list(records)
+    try:
+        return _assemble(items)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ParseError(
+            f"SMOCI rows do not have the expected shape ({type(exc).__name__}: {exc}); "
+            "re-crawl with --refresh, or check the Datasette tables walls, wall_groups, matches, teams"
+        ) from None
+
+
+def _assemble(records: list[tuple[str, Mapping[str, Any]]]) -> list[SmociWall]:
     tables: dict[str, dict[int, Mapping[str, Any]]] = defaultdict(dict)
     for table, row in records:
         tables[table][int(row["id"])] = row
