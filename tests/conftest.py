@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,3 +104,14 @@ def shared_data() -> Path:
     if SHARED_DATA is None:
         pytest.skip("needs ../shared/data")
     return SHARED_DATA
+
+
+def run_ocwtool(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m ocwtool ARGS`` in a real subprocess (this interpreter, this environment)."""
+    return subprocess.run(
+        [sys.executable, "-m", "ocwtool", *args],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        check=False,
+    )

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,18 +17,9 @@ from ocwtool.releases.verify import verify_release
 from ocwtool.schema.formats import ocw_json
 from ocwtool.schema.formats.hf import features
 from ocwtool.store import read_puzzles, write_puzzles
+from tests.conftest import run_ocwtool
 from tests.releases.conftest import Built
 from tests.validators.factory import make_workspace, replace_group
-
-
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ocwtool", *args],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ),
-        check=False,
-    )
 
 
 def test_layout_manifest_and_checksums(built: Built) -> None:
@@ -138,7 +126,7 @@ def test_failing_validation_blocks_the_build(tmp_path: Path) -> None:
     k = [w.id for w in walls].index("w0002")
     walls[k] = replace_group(walls[k], 0, connection=" ")
     write_puzzles(settings.puzzles_path("ocw"), walls)
-    out = _cli("-w", str(settings.root), "release", "build", "--name", "demo", "--version", "1.0.0")
+    out = run_ocwtool("-w", str(settings.root), "release", "build", "--name", "demo", "--version", "1.0.0")
     assert out.returncode == 1
     assert out.stderr == (
         "Error: validation failed with 1 error(s); fix them or add waivers to validation.toml:\n"
@@ -152,10 +140,12 @@ def test_failing_validation_blocks_the_build(tmp_path: Path) -> None:
 def test_build_refusals(built: Built, tmp_path: Path) -> None:
     with pytest.raises(ReleaseError, match=r"already exists; bump the version or pass --force"):
         build_release(built.settings, ReleaseSpec("demo", "1.2.3"), expectations=False)
-    out = _cli("-w", str(tmp_path), "release", "build", "--name", "demo", "--version", "1.0")
+    out = run_ocwtool("-w", str(tmp_path), "release", "build", "--name", "demo", "--version", "1.0")
     assert out.returncode == 1
     assert out.stderr == "Error: version '1.0' is not semantic (X.Y.Z, e.g. 1.0.0)\n"
-    empty = _cli("-w", str(tmp_path / "empty"), "release", "build", "--name", "demo", "--version", "1.0.0")
+    empty = run_ocwtool(
+        "-w", str(tmp_path / "empty"), "release", "build", "--name", "demo", "--version", "1.0.0"
+    )
     assert empty.stderr == f"Error: nothing to release: no puzzles in {tmp_path / 'empty' / 'puzzles'}\n"
     settings = make_workspace(tmp_path / "unsplit", variants=False)
     boards = [b.model_copy(update={"split": None}) for b in read_puzzles(settings.puzzles_path("nyt"))]
@@ -195,7 +185,7 @@ def test_split_from_a_built_release_restores_the_assignment(built: Built, tmp_pa
         items = read_puzzles(settings.puzzles_path(source))
         original.update({p.id: p.split for p in items})
         write_puzzles(settings.puzzles_path(source), [p.model_copy(update={"split": None}) for p in items])
-    out = _cli("-w", str(copy), "split", "--splits-from", str(built.folder))
+    out = run_ocwtool("-w", str(copy), "split", "--splits-from", str(built.folder))
     assert out.returncode == 0, out.stderr
     restored = {p.id: p.split for s in ("ocw", "nyt") for p in read_puzzles(settings.puzzles_path(s))}
     assert restored == original

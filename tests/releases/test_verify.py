@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import io
-import os
 import shutil
-import subprocess
-import sys
 import tarfile
 import zipfile
 from pathlib import Path
@@ -16,19 +13,10 @@ import pytest
 from ocwtool.errors import ReleaseError, UnsafeArchiveError
 from ocwtool.releases.archive import safe_extract
 from ocwtool.releases.verify import verify_release
+from tests.conftest import run_ocwtool
 from tests.releases.conftest import Built
 
 PARQUET = "data/ocw/test-00000-of-00001.parquet"
-
-
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ocwtool", *args],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ),
-        check=False,
-    )
 
 
 @pytest.fixture
@@ -42,7 +30,7 @@ def test_verify_archive_and_folder(built: Built) -> None:
     result = verify_release(built.archive)
     assert result.rows == {"nyt": 8, "ocw": 20, "ocw_randomized": 12}
     assert result.loaded == ["nyt", "ocw", "ocw_randomized", "croissant.json (mlcroissant)"]
-    out = _cli("release", "verify", str(built.folder), "--no-load")
+    out = run_ocwtool("release", "verify", str(built.folder), "--no-load")
     assert out.returncode == 0, out.stderr
     assert out.stdout == (
         f"OK {built.folder}: {result.files} files checksummed; rows: nyt 8, ocw 20, ocw_randomized 12\n"
@@ -53,7 +41,7 @@ def test_one_tampered_byte_is_named(copy: Path) -> None:
     data = bytearray((copy / PARQUET).read_bytes())
     data[len(data) // 2] ^= 0x01
     (copy / PARQUET).write_bytes(bytes(data))
-    out = _cli("release", "verify", str(copy))
+    out = run_ocwtool("release", "verify", str(copy))
     assert out.returncode == 1
     assert out.stderr.startswith(f"Error: tampered file {PARQUET}: expected sha256 ")
 
@@ -125,7 +113,7 @@ def test_hostile_tar_members_are_refused(tmp_path: Path, member: tarfile.TarInfo
         safe_extract(archive, dest)
     assert str(err.value).startswith(message)
     assert not dest.exists() or not any(dest.rglob("*"))
-    out = _cli("release", "verify", str(archive))
+    out = run_ocwtool("release", "verify", str(archive))
     assert out.returncode == 1 and out.stderr == f"Error: {err.value}\n"
 
 

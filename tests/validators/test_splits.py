@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -17,6 +14,7 @@ from ocwtool.releases.splits import deal, plan_from_release, plan_nyt, plan_ocw,
 from ocwtool.schema.models import Split
 from ocwtool.store import read_puzzles
 from ocwtool.validators.corpus import parent_index
+from tests.conftest import run_ocwtool
 from tests.validators.factory import make_workspace, nyt, wall
 
 SEASON_SIZES = (30, 16, 30, 32, 32, 32, 26, 26, 26, 54, 54, 74, 74, 56, 56)  # OCW's 618 walls
@@ -91,24 +89,14 @@ def test_splits_from_an_ocw_style_release(tmp_path: Path) -> None:
     }
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ocwtool", *args],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ),
-        check=False,
-    )
-
-
 def test_split_command_writes_the_stores(tmp_path: Path) -> None:
     settings = make_workspace(tmp_path / "ws", n_ocw=20, n_nyt=8)
-    out = _cli("-w", str(settings.root), "split", "--seed", "3", "--nyt-cutoff", "2024-01-05")
+    out = run_ocwtool("-w", str(settings.root), "split", "--seed", "3", "--nyt-cutoff", "2024-01-05")
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[1].split() == ["puzzles/nyt.jsonl", "4", "0", "4", "0"]
     assert out.stdout.splitlines()[2].split() == ["puzzles/ocw.jsonl", "2", "2", "16", "0"]
     assert out.stderr == "Note: OCW sizes 62/62/494 rescaled to 2/2/16 for 20 walls\n"
-    dry = _cli("-w", str(settings.root), "split", "--dry-run")
+    dry = run_ocwtool("-w", str(settings.root), "split", "--dry-run")
     assert dry.stderr.splitlines() == [
         "Note: OCW sizes 62/62/494 rescaled to 2/2/16 for 20 walls",
         "Note: 8 NYT puzzle(s) left unchanged: pass --nyt-cutoff DATE[,DATE] to split them",
@@ -125,7 +113,7 @@ def test_split_command_writes_the_stores(tmp_path: Path) -> None:
 
 
 def test_split_command_rejects_bad_sizes(tmp_path: Path) -> None:
-    out = _cli("-w", str(tmp_path), "split", "--sizes", "1,2")
+    out = run_ocwtool("-w", str(tmp_path), "split", "--sizes", "1,2")
     assert out.returncode == 2
     assert (
         "Invalid value for '--sizes': expected three non-negative integers like 62,62,494, got '1,2'"

@@ -3,28 +3,18 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from ocwtool.store import read_puzzles, write_puzzles
+from tests.conftest import run_ocwtool
 from tests.validators.factory import make_workspace, replace_group
-
-
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ocwtool", *args],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ),
-        check=False,
-    )
 
 
 def test_validate_passes_and_writes_reports(tmp_path: Path) -> None:
     settings = make_workspace(tmp_path / "ws")
-    out = _cli("-w", str(settings.root), "validate", "--no-expectations", "--md-out", str(tmp_path / "r.md"))
+    out = run_ocwtool(
+        "-w", str(settings.root), "validate", "--no-expectations", "--md-out", str(tmp_path / "r.md")
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[-1].startswith("PASSED: 0 errors, 0 warnings, 1 info, 0 waived;")
     doc = json.loads((settings.runs_dir / "validation" / "report.json").read_text())
@@ -37,7 +27,7 @@ def test_validate_fails_with_exit_1_and_waiver_fixes_it(tmp_path: Path) -> None:
     walls = read_puzzles(settings.puzzles_path("ocw"))
     walls[0] = replace_group(walls[0], 1, connection="")
     write_puzzles(settings.puzzles_path("ocw"), walls)
-    out = _cli("-w", str(settings.root), "validate", "--no-expectations")
+    out = run_ocwtool("-w", str(settings.root), "validate", "--no-expectations")
     assert out.returncode == 1
     md = settings.runs_dir / "validation" / "report.md"
     assert out.stderr.splitlines()[-1] == f"Error: 1 error-severity finding(s); see {md}"
@@ -45,7 +35,7 @@ def test_validate_fails_with_exit_1_and_waiver_fixes_it(tmp_path: Path) -> None:
     (settings.root / "validation.toml").write_text(
         '[[waiver]]\nrule = "blank-connection"\nrecords = ["w0000_02"]\nreason = "blank on the show"\n'
     )
-    again = _cli("-w", str(settings.root), "validate", "--no-expectations")
+    again = run_ocwtool("-w", str(settings.root), "validate", "--no-expectations")
     assert again.returncode == 0, again.stdout
     assert "S04   blank-connection  warning" not in again.stdout and "waived" in again.stdout
 
@@ -56,21 +46,21 @@ def test_validate_runs_the_expectation_suites(tmp_path: Path) -> None:
     boards[0] = boards[0].model_copy(update={"split": None})
     boards[1] = replace_group(boards[1], 0, clues=(" PADX1", *boards[1].groups[0].clues[1:]))
     write_puzzles(settings.puzzles_path("nyt"), boards)
-    out = _cli("-w", str(settings.root), "validate")
+    out = run_ocwtool("-w", str(settings.root), "validate")
     assert out.returncode == 0, out.stderr
     assert "G03   clue-whitespace" in out.stdout and "nyt-2024-01-02#" in out.stdout
     assert "S13   split-missing" in out.stdout
 
 
 def test_validate_lists_rules_and_bad_waiver_file_is_one_line(tmp_path: Path) -> None:
-    out = _cli("validate", "--rules")
+    out = run_ocwtool("validate", "--rules")
     assert out.returncode == 0
     assert "S04  blank-connection         error    waivable" in out.stdout
     settings = make_workspace(tmp_path / "ws", variants=False)
     (settings.root / "validation.toml").write_text(
         '[[waiver]]\nrule = "L02"\nrecords = ["x"]\nreason = "r"\n'
     )
-    bad = _cli("-w", str(settings.root), "validate", "--no-expectations")
+    bad = run_ocwtool("-w", str(settings.root), "validate", "--no-expectations")
     assert bad.returncode == 1
     assert bad.stderr == (
         f"Error: {settings.root / 'validation.toml'}: waiver #1: "
@@ -79,6 +69,6 @@ def test_validate_lists_rules_and_bad_waiver_file_is_one_line(tmp_path: Path) ->
 
 
 def test_validate_an_empty_workspace_says_what_to_do(tmp_path: Path) -> None:
-    out = _cli("-w", str(tmp_path), "validate")
+    out = run_ocwtool("-w", str(tmp_path), "validate")
     assert out.returncode == 1
     assert out.stderr == f"Error: no puzzles in {tmp_path / 'puzzles'}; import or scrape puzzles first\n"
