@@ -59,23 +59,33 @@ class AppContext:
 
 
 class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use."""
+    """A click group whose subcommands are imported on first use.
+
+    ``registry`` maps a command name to (module, attribute, one-line help); the help line is shown
+    under ``section`` without importing the command's module.
+    """
+
+    def __init__(self, *args: Any, registry: dict[str, tuple[str, str, str]], section: str, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.registry = registry
+        self.section = section
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return sorted(self.registry)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
+        if cmd_name not in self.registry:
             return None
-        module, attr, _ = COMMANDS[cmd_name]
+        module, attr, _ = self.registry[cmd_name]
         command = getattr(importlib.import_module(module), attr)
         assert isinstance(command, click.Command)
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
+        rows = [(name, self.registry[name][2]) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section(self.section):
+                formatter.write_dl(rows)
 
 
 EPILOG = """\b
@@ -87,7 +97,13 @@ Examples:
 """
 
 
-@click.group(cls=LazyGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup,
+    registry=COMMANDS,
+    section="Commands",
+    epilog=EPILOG,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.option(
     "-w",
     "--workspace",

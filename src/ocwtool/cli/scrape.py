@@ -5,9 +5,9 @@ Each source's command lives in its own module and is listed in ``SCRAPE_COMMANDS
 
 from __future__ import annotations
 
-import importlib
-
 import click
+
+from ocwtool.cli.app import LazyGroup
 
 SCRAPE_COMMANDS: dict[str, tuple[str, str, str]] = {
     "nyt": (
@@ -28,26 +28,7 @@ SCRAPE_COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-class _LazyScrapeGroup(click.Group):
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(SCRAPE_COMMANDS)
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in SCRAPE_COMMANDS:
-            return None
-        module, attr, _ = SCRAPE_COMMANDS[cmd_name]
-        command = getattr(importlib.import_module(module), attr)
-        assert isinstance(command, click.Command)
-        return command
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, SCRAPE_COMMANDS[name][2]) for name in self.list_commands(ctx)]
-        if rows:
-            with formatter.section("Sources"):
-                formatter.write_dl(rows)
-
-
-@click.group("scrape", cls=_LazyScrapeGroup)
+@click.group("scrape", cls=LazyGroup, registry=SCRAPE_COMMANDS, section="Sources")
 def scrape_cmd() -> None:
     """Crawl a source politely (robots.txt, delays, retries), keep every raw response, and parse.
 
