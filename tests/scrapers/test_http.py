@@ -74,6 +74,19 @@ def test_retry_after_is_honoured() -> None:
     assert fetcher.retries == {"HTTP 429": 1}
 
 
+def test_retry_after_is_capped_by_max_wait_and_an_invalid_one_falls_back_to_backoff() -> None:
+    fake = FakeTime()
+    handler, _ = scripted(
+        httpx.Response(503, headers={"Retry-After": "900"}),
+        httpx.Response(503, headers={"Retry-After": "soon"}),
+    )
+    retry = RetrySettings(max_attempts=4, backoff=0.5, jitter=0.0, max_wait=30.0)
+    with make(handler, fake, retry=retry) as fetcher:
+        assert fetcher.get("https://site.example/a").ok
+    assert fake.sleeps == [30.0, 2.0]  # capped Retry-After, then backoff 0.5 * 2**2 (third attempt)
+    assert fetcher.retries == {"HTTP 503": 2}
+
+
 def test_jitter_keeps_waits_within_the_backoff_bound() -> None:
     fake = FakeTime()
     handler, _ = scripted(*[httpx.Response(500)] * 3)

@@ -102,18 +102,50 @@ def _read_body(response: httpx.Response) -> None:
         raise
 
 
-def _make_retry(settings: RetrySettings, on_retry: Callable[[float, str], None]) -> Retry:
-    """An httpx-retries ``Retry`` whose waits go through ``on_retry`` (counted, and sleepable in tests)."""
+OnRetry = Callable[[float, str], None]
 
-    def sleep(self: Retry, outcome: httpx.Response | Exception) -> None:
-        headers = outcome.headers if isinstance(outcome, httpx.Response) else {}
-        seconds = float(self._calculate_sleep(headers))  # same rule as Retry.sleep, minus time.sleep
-        on_retry(seconds, _describe(outcome))
+
+class _CountedRetry(Retry):
+    """An httpx-retries ``Retry`` whose waits go through ``on_retry`` (counted, and sleepable in tests).
+
+    Only public API: ``sleep`` is the documented hook between attempts, and the wait is computed from
+    the public ``respect_retry_after_header``, ``parse_retry_after``, ``max_backoff_wait`` and
+    ``backoff_strategy``, as ``Retry.sleep`` does. ``copy_with`` (used by ``increment``) carries the hook.
+    """
+
+    def __init__(self, *args: Any, on_retry: OnRetry | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.on_retry = on_retry
+
+    def copy_with(self, *args: Any, **kwargs: Any) -> Retry:
+        fresh = super().copy_with(*args, **kwargs)
+        if isinstance(fresh, _CountedRetry):
+            fresh.on_retry = self.on_retry
+        return fresh
+
+    def wait_for(self, outcome: httpx.Response | Exception) -> float:
+        """Seconds to wait before the next attempt: a valid positive ``Retry-After`` (capped at
+        ``max_backoff_wait``), else the exponential backoff (none before the first retry)."""
+        header = outcome.headers.get("Retry-After", "") if isinstance(outcome, httpx.Response) else ""
+        if self.respect_retry_after_header and header.strip():
+            try:
+                seconds = min(self.parse_retry_after(header), self.max_backoff_wait)
+            except ValueError:
+                seconds = 0.0
+            if seconds > 0:
+                return seconds
+        return self.backoff_strategy() if self.attempts_made > 0 else 0.0
+
+    def sleep(self, response: httpx.Response | Exception) -> None:
+        seconds = self.wait_for(response)
+        if self.on_retry is not None:
+            self.on_retry(seconds, _describe(response))
         self.elapsed_sleep += seconds
 
-    # A subclass (not an instance attribute) because Retry.increment() rebuilds via self.__class__.
-    hooked = type("_HookedRetry", (Retry,), {"sleep": sleep})
-    retry: Retry = hooked(
+
+def _make_retry(settings: RetrySettings, on_retry: OnRetry) -> Retry:
+    """The retry policy of ``settings``, its waits reported to ``on_retry``."""
+    return _CountedRetry(
         total=settings.max_attempts - 1,
         backoff_factor=settings.backoff,
         backoff_jitter=settings.jitter,
@@ -121,8 +153,8 @@ def _make_retry(settings: RetrySettings, on_retry: Callable[[float, str], None])
         status_forcelist=settings.statuses,
         respect_retry_after_header=True,
         validate_response=_read_body,
+        on_retry=on_retry,
     )
-    return retry
 
 
 class Fetcher:
