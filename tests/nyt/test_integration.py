@@ -13,7 +13,8 @@ import pytest
 from ocwtool.config import Settings
 from ocwtool.scrapers.base import CrawlOptions, Source
 from ocwtool.scrapers.crawl import CrawlReport, crawl
-from ocwtool.scrapers.nyt import NytRun, run_nyt
+from ocwtool.scrapers.nyt import run_nyt
+from ocwtool.scrapers.outcome import ScrapeOutcome, render
 from ocwtool.scrapers.policy import RetrySettings
 from ocwtool.scrapers.reconcile import GROUP_ORDER, MISSING_LEFT, MISSING_RIGHT, TITLES
 from ocwtool.store import read_puzzles
@@ -58,10 +59,10 @@ def site() -> Iterator[LocalSite]:
 
 
 def crawler(source: Source, options: CrawlOptions, settings: Settings) -> CrawlReport:
-    return crawl(source, options, settings, retry=FAST_RETRY, progress=False)
+    return crawl(source, options, settings, retry=FAST_RETRY)
 
 
-def scrape(root: Path, site: LocalSite, which: str = "both", **kw: object) -> NytRun:
+def scrape(root: Path, site: LocalSite, which: str = "both", **kw: object) -> ScrapeOutcome:
     settings = Settings(root=root, contact="tester@example.org", delay=0.0, timeout=0.5, max_attempts=4)
     options = CrawlOptions(base_url=site.base_url, **kw)  # type: ignore[arg-type]
     return run_nyt(
@@ -93,7 +94,7 @@ def test_both_sources_with_faults_then_reconcile(tmp_path: Path, site: LocalSite
     assert site.hits_for("/robots.txt") == 3  # once per crawl (API, its 404 pass, archive)
     assert run.missing == ["https://www.nytimes.com" + api_path(DAYS[7])]
     assert (
-        run.summary_lines()[-1]
+        render(run, tmp_path).stderr[-1]
         == "  missing (404) https://www.nytimes.com/svc/connections/v2/2024-03-08.json"
     )
 
@@ -104,8 +105,8 @@ def test_both_sources_with_faults_then_reconcile(tmp_path: Path, site: LocalSite
     arch = read_puzzles(tmp_path / "puzzles" / "nyt-archive.jsonl")
     assert [p.id for p in arch] == [f"nyt-2024-03-0{d}" for d in range(2, 9)]
 
-    assert run.report is not None
-    kinds = {d.key: d.kinds for d in run.report.diffs}
+    assert run.reconcile is not None
+    kinds = {d.key: d.kinds for d in run.reconcile.diffs}
     assert kinds == {
         "2024-03-01": (MISSING_RIGHT,),
         "2024-03-03": (TITLES,),
@@ -144,7 +145,7 @@ def test_offline_replays_captures_without_network(tmp_path: Path, site: LocalSit
     assert [label for label, _ in run.crawls] == ["nyt-api", "nyt-archive"]
     assert run.crawls[0][1].summary.count("from capture") == 7
     assert run.crawls[0][1].summary.failure_kinds["not captured"] == 1
-    assert run.report is not None and len(run.report.diffs) == 4
+    assert run.reconcile is not None and len(run.reconcile.diffs) == 4
 
 
 def test_robots_txt_is_obeyed(tmp_path: Path, site: LocalSite) -> None:
@@ -153,4 +154,4 @@ def test_robots_txt_is_obeyed(tmp_path: Path, site: LocalSite) -> None:
     summary = run.crawls[0][1].summary
     assert summary.count("robots-denied") == 8 and summary.count("fetched") == 0
     assert [h.path for h in site.hits] == ["/robots.txt"]
-    assert run.stores["nyt-api"][1] == 0
+    assert run.written[tmp_path / "puzzles" / "nyt-api.jsonl"] == 0

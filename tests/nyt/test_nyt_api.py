@@ -125,9 +125,9 @@ def test_print_date_disagreeing_with_url_is_warned_and_print_date_wins() -> None
 
 def test_source_seeds_cover_the_range_and_limit() -> None:
     src = NytApiSource()
-    opts = CrawlOptions(extra={"from": dt.date(2023, 6, 10), "to": "2023-06-14"})
+    opts = CrawlOptions(date_from=dt.date(2023, 6, 10), date_to=dt.date(2023, 6, 14))
     assert src.seeds(opts) == [url_for(dt.date(2023, 6, d)) for d in (12, 13, 14)]
-    limited = CrawlOptions(limit=2, extra={"from": "2024-01-01", "to": "2024-12-31"})
+    limited = CrawlOptions(limit=2, date_from=dt.date(2024, 1, 1), date_to=dt.date(2024, 12, 31))
     assert src.seeds(limited) == [url_for(dt.date(2024, 1, 1)), url_for(dt.date(2024, 1, 2))]
     assert BOARD_ORDER[0] == (0, 0)
 

@@ -37,7 +37,7 @@ def settings(root: Path, contact: str | None = "tester@example.org") -> Settings
 
 def run(root: Path, site: LocalSite, **options: object) -> object:
     opts = CrawlOptions(base_url=site.base_url, **options)  # type: ignore[arg-type]
-    return crawl(ToySource(), opts, settings(root), retry=FAST_RETRY, progress=False)
+    return crawl(ToySource(), opts, settings(root), retry=FAST_RETRY)
 
 
 def test_crawl_survives_every_fault_and_reports_honestly(tmp_path: Path, site: LocalSite) -> None:
@@ -86,7 +86,7 @@ def test_offline_needs_no_network_and_no_contact(tmp_path: Path, site: LocalSite
     run(tmp_path, site)
     site.stop()
     opts = CrawlOptions(offline=True)
-    report = crawl(ToySource(), opts, settings(tmp_path, contact=None), progress=False)
+    report = crawl(ToySource(), opts, settings(tmp_path, contact=None))
     summary = report.summary
     assert summary.count("fetched") == 0 and summary.count("from capture") == 8
     assert len(report.records) == 6
@@ -109,7 +109,7 @@ def test_refresh_refetches_captured_pages(tmp_path: Path, site: LocalSite) -> No
 
 def test_live_crawl_without_contact_refuses_to_start(tmp_path: Path) -> None:
     with pytest.raises(FetchError) as info:
-        crawl(ToySource(), CrawlOptions(), settings(tmp_path, contact=None), progress=False)
+        crawl(ToySource(), CrawlOptions(), settings(tmp_path, contact=None))
     assert str(info.value) == (
         'a live crawl needs a contact for its User-Agent: set contact = "you@example.org" in '
         f"{tmp_path / 'ocwtool.toml'} (or export OCWTOOL_CONTACT=you@example.org); "

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from ocwtool.annotations.herrings import red_herring_categories, red_herring_wor
 from ocwtool.annotations.lexicon import wordnet
 from ocwtool.annotations.store import SUGGEST, latest, load_puzzles, read_records, store_path, write_records
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
+from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
 
@@ -225,22 +225,19 @@ def suggest_all(puzzles: Iterable[Puzzle], now: dt.datetime | None = None) -> It
 
 
 def suggest_workspace(
-    root: Path, sources: Sequence[str] = (), *, progress: bool = True
+    root: Path, sources: Sequence[str] = (), *, progress: Progress = silent
 ) -> tuple[Path, int, Counter[str]]:
     """Suggest labels for the workspace's puzzles into ``annotations/suggest.jsonl``.
 
     Earlier suggestions for other puzzles are kept; returns the store path, the number of puzzles
-    suggested for, and how many groups got each knowledge type.
+    suggested for, and how many groups got each knowledge type. ``progress("suggest", done, total)``.
     """
-    from tqdm import tqdm
-
     from ocwtool.config import load_settings
 
     puzzles = load_puzzles(root, sources)
     path = store_path(load_settings(root).annotations_dir, SUGGEST)
     merged = latest(read_records(path))
-    bar = tqdm(puzzles, desc="suggest", unit="puzzle", file=sys.stderr, leave=False, disable=not progress)
-    for rec in suggest_all(bar):
+    for rec in suggest_all(track(puzzles, "suggest", progress)):
         merged[rec.puzzle_id] = rec
     write_records(path, merged.values())
     kinds = Counter(g.label.kind.value for p in puzzles for g in merged[p.id].groups)

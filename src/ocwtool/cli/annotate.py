@@ -7,6 +7,8 @@ from pathlib import Path
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.progress import progress_option
+from ocwtool.progress import Progress
 
 FORMAT_CHOICES = click.Choice(["labelstudio", "argilla", "jsonl"])
 
@@ -99,8 +101,9 @@ def label_cmd(
 
 @annotate_cmd.command("suggest")
 @source_option
+@progress_option
 @pass_app
-def suggest_cmd(app: AppContext, sources: tuple[str, ...]) -> None:
+def suggest_cmd(app: AppContext, sources: tuple[str, ...], progress: Progress) -> None:
     """Pre-label every group with a heuristic knowledge type and a stated reason.
 
     Rules: a blank ___ in the connection -> Multiword; letter, sound or anagram patterns ->
@@ -115,7 +118,7 @@ def suggest_cmd(app: AppContext, sources: tuple[str, ...]) -> None:
     """
     from ocwtool.annotations.suggest import suggest_workspace
 
-    path, count, kinds = suggest_workspace(app.workspace, sources, progress=True)
+    path, count, kinds = suggest_workspace(app.workspace, sources, progress=progress)
     summary = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
     click.echo(f"Wrote suggestions for {count} puzzles to {path} ({summary})")
 

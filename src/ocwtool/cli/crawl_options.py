@@ -1,13 +1,21 @@
-"""Shared ``scrape`` options (one decorator) and the crawl-summary rendering of the CLI."""
+"""Shared ``scrape`` options (one decorator building one ``CrawlOptions``) and the outcome's echo."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from ocwtool.cli.progress import progress_option
+
+if TYPE_CHECKING:
+    from ocwtool.scrapers.outcome import ScrapeOutcome
+
 F = Callable[..., Any]
+CRAWL_PARAMS = ("offline", "refresh", "delay", "limit", "base_url")
 
 
 def _exclusive(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
@@ -19,7 +27,17 @@ def _exclusive(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
 
 
 def crawl_options(func: F) -> F:
-    """``--offline --refresh --delay --limit --base-url --no-progress`` for a scrape command."""
+    """``--offline --refresh --delay --limit --base-url --no-progress`` for a scrape command.
+
+    The command receives them as ``crawl: CrawlOptions`` and ``progress: Progress``."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from ocwtool.scrapers.base import CrawlOptions
+
+        values = {name: kwargs.pop(name) for name in CRAWL_PARAMS}
+        return func(*args, crawl=CrawlOptions(**values), **kwargs)
+
     options = [
         click.option(
             "--offline",
@@ -46,23 +64,19 @@ def crawl_options(func: F) -> F:
             metavar="URL",
             help="Replace scheme and host of every URL (paths unchanged), e.g. a local mirror.",
         ),
-        click.option("--no-progress", is_flag=True, help="Hide the progress bar."),
     ]
+    command: F = progress_option(wrapper)
     for option in reversed(options):
-        func = option(func)
-    return func
+        command = option(command)
+    return command
 
 
-def echo_outcome(outcome: Any, workspace: Any) -> None:
-    """Crawl summaries and join reports to stderr; the stores written to stdout."""
-    for report in outcome.crawls:
-        click.echo(report.summary.render(report.source), err=True)
-    for note in outcome.notes:
-        click.echo(f"note: {note}", err=True)
-    for store, join in outcome.joins.items():
-        click.echo(f"[{store}] {join.render()}", err=True)
-    for path, count in outcome.written.items():
-        shown = path.relative_to(workspace) if path.is_relative_to(workspace) else path
-        click.echo(f"Wrote {count} puzzles to {shown}")
-    for store in outcome.unchanged:
-        click.echo(f"No puzzles parsed; puzzles/{store}.jsonl left unchanged.")
+def echo_outcome(outcome: ScrapeOutcome, workspace: Path) -> None:
+    """What the scrape did to stderr; the stores and reports written to stdout."""
+    from ocwtool.scrapers.outcome import render
+
+    shown = render(outcome, workspace)
+    for line in shown.stderr:
+        click.echo(line, err=True)
+    for line in shown.stdout:
+        click.echo(line)

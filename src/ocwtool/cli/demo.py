@@ -8,6 +8,8 @@ from typing import Any
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.progress import progress_option
+from ocwtool.progress import Progress
 
 
 def _shown(path: Path, root: Path) -> str:
@@ -15,9 +17,9 @@ def _shown(path: Path, root: Path) -> str:
 
 
 @click.command("demo")
-@click.option("--no-progress", is_flag=True, help="Hide progress bars.")
+@progress_option
 @pass_app
-def demo_cmd(app: AppContext, no_progress: bool) -> None:
+def demo_cmd(app: AppContext, progress: Progress) -> None:
     """Run every stage offline on a bundled snapshot of original puzzles.
 
     A loopback server stands in for ocdb.cc, SMOCI, the NYT endpoint and the archive pages; the
@@ -44,6 +46,6 @@ def demo_cmd(app: AppContext, no_progress: bool) -> None:
         for path in result.paths:
             click.echo(f"   wrote {_shown(path, root)}")
 
-    results = run_demo(root, progress=not no_progress, echo=echo)
+    results = run_demo(root, progress=progress, echo=echo)
     total = sum(r.seconds for r in results)
     click.echo(f"\nDone: {len(results)} stages in {total:.1f} s. Explore it with: ocwtool -w {root} info")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.progress import progress_option
+from ocwtool.progress import Progress, track
 
 SPLITS = ("train", "validation", "test", "all")
 BASELINES = ("random", "wordnet", "minilm")  # = evaluation.baselines.BASELINES (kept light for --help)
@@ -78,8 +79,9 @@ BASELINES = ("random", "wordnet", "minilm")  # = evaluation.baselines.BASELINES 
 @click.option(
     "--json-out", type=click.Path(dir_okay=False, path_type=Path), help="Report file (default: runs/)."
 )
+@progress_option
 @pass_app
-def eval_cmd(app: AppContext, /, **opts: Any) -> None:
+def eval_cmd(app: AppContext, /, progress: Progress, **opts: Any) -> None:
     """Score predictions (Task 1 grouping, Task 2 connections) or run a baseline, print a table and
     write a JSON report. Several --predictions files (e.g. 16 shuffle seeds) give mean and std.
 
@@ -111,7 +113,8 @@ def eval_cmd(app: AppContext, /, **opts: Any) -> None:
         types=_types(app, opts),
         n_boot=opts["bootstrap"],
     )
-    report = run_evaluation(golds.walls, request, progress=_progress(opts["baseline"]))
+    label = f"{opts['baseline'] or 'eval'} seeds"
+    report = run_evaluation(golds.walls, request, progress=lambda seeds: track(seeds, label, progress))
     report["inputs"]["skipped"] = golds.skipped
     click.echo(render(report, show_breakdowns=opts["breakdown"]))
     out = opts["json_out"] or app.settings().runs_dir / report_name(
@@ -144,12 +147,3 @@ def _label(opts: dict[str, Any]) -> str:
     if opts["baseline"]:
         return str(opts["baseline"])
     return Path(opts["predictions"][0]).stem if opts["predictions"] else "run"
-
-
-def _progress(baseline: str | None) -> Any:
-    from tqdm import tqdm
-
-    def wrap(items: Any) -> Any:
-        return tqdm(items, desc=f"{baseline or 'eval'} seeds", unit="seed", file=sys.stderr, disable=None)
-
-    return wrap

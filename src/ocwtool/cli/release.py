@@ -7,6 +7,8 @@ from pathlib import Path
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.progress import progress_option
+from ocwtool.progress import Progress
 
 
 @click.group("release")
@@ -29,6 +31,7 @@ def release_cmd() -> None:
 @click.option("--license", "license_", default="mit", show_default=True, help="Licence id for the card.")
 @click.option("--source", "sources", multiple=True, help="Release only this source's store (repeatable).")
 @click.option("--force", is_flag=True, help="Replace an existing release of the same name and version.")
+@progress_option
 @pass_app
 def build_cmd(
     app: AppContext,
@@ -39,6 +42,7 @@ def build_cmd(
     license_: str,
     sources: tuple[str, ...],
     force: bool,
+    progress: Progress,
 ) -> None:
     """Validate the workspace (refusing on any error), then write releases/NAME-VERSION/ and
     its archive. Two builds of the same inputs are byte-identical.
@@ -53,7 +57,7 @@ def build_cmd(
 
     text = read_text(Path(notes[1:])) if notes.startswith("@") else notes
     spec = ReleaseSpec(name, version, fmt, text.strip(), license_, sources, force)
-    folder, archive = build_release(app.settings(), spec)
+    folder, archive = build_release(app.settings(), spec, progress=progress)
     click.echo(f"Built {folder}")
     click.echo(f"Archive {archive}")
 

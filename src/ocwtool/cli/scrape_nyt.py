@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
-from ocwtool.cli.crawl_options import crawl_options
+from ocwtool.cli.crawl_options import crawl_options, echo_outcome
+
+if TYPE_CHECKING:
+    from ocwtool.progress import Progress
+    from ocwtool.scrapers.base import CrawlOptions
 
 FIRST_DAY = dt.date(2023, 6, 12)
 
@@ -50,12 +53,8 @@ def scrape_nyt_cmd(
     start: dt.date | None,
     end: dt.date | None,
     prefer: str,
-    offline: bool,
-    refresh: bool,
-    delay: float | None,
-    limit: int | None,
-    base_url: str | None,
-    no_progress: bool,
+    crawl: CrawlOptions,
+    progress: Progress,
 ) -> None:
     """Crawl NYT Connections politely into raw captures and puzzles/nyt-*.jsonl.
 
@@ -74,38 +73,23 @@ def scrape_nyt_cmd(
       ocwtool scrape nyt --source both --base-url http://127.0.0.1:8000 --delay 0
     """
     from ocwtool.errors import InputError
-    from ocwtool.scrapers.base import CrawlOptions
     from ocwtool.scrapers.nyt import Which, run_nyt
 
     first = start or FIRST_DAY
     last = end or dt.date.today()
     if first > last:
         raise InputError(f"--from {first} is after --to {last}; give a range oldest first")
-    options = CrawlOptions(offline=offline, refresh=refresh, limit=limit, base_url=base_url, delay=delay)
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
     choice = cast("Which", which)
     side = cast("Literal['api', 'archive']", prefer)
     run = run_nyt(
         app.settings(),
         choice,
-        options,
+        crawl,
         start=first,
         end=last,
         prefer=side,
         stamp=stamp,
-        progress=not no_progress,
+        progress=progress,
     )
-    for line in run.summary_lines():
-        click.echo(line, err=True)
-    for path, count in run.stores.values():
-        click.echo(f"Wrote {count} puzzles to {_shown(path, app.workspace)}")
-    for path in run.report_paths:
-        click.echo(f"Wrote reconciliation report {_shown(path, app.workspace)}")
-    if run.report is not None:
-        from ocwtool.scrapers.reconcile import render_table
-
-        click.echo(render_table(run.report))
-
-
-def _shown(path: Path, workspace: Path) -> Path:
-    return path.relative_to(workspace) if path.is_relative_to(workspace) else path
+    echo_outcome(run, app.workspace)

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.crawl_options import crawl_options, echo_outcome
+
+if TYPE_CHECKING:
+    from ocwtool.progress import Progress
+    from ocwtool.scrapers.base import CrawlOptions
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
@@ -47,12 +52,8 @@ def scrape_ocw_cmd(
     specials: bool,
     with_human_performance: bool,
     smoci_base_url: str | None,
-    offline: bool,
-    refresh: bool,
-    delay: float | None,
-    limit: int | None,
-    base_url: str | None,
-    no_progress: bool,
+    crawl: CrawlOptions,
+    progress: Progress,
 ) -> None:
     """Crawl ocdb.cc politely and write its connecting walls to puzzles/ocdb.jsonl.
 
@@ -67,18 +68,16 @@ def scrape_ocw_cmd(
       ocwtool scrape ocw --offline            # rebuild from captures, no network
       ocwtool scrape ocw --limit 5 --base-url http://127.0.0.1:8000
     """
-    from ocwtool.scrapers.base import CrawlOptions
     from ocwtool.scrapers.pipeline import scrape_ocw
     from ocwtool.scrapers.sources.ocdb import WallOptions
 
     walls = WallOptions(series=parse_series(series), specials=specials)
-    options = CrawlOptions(offline=offline, refresh=refresh, limit=limit, base_url=base_url, delay=delay)
     outcome = scrape_ocw(
         app.settings(),
-        options,
+        crawl,
         walls,
         human_performance=with_human_performance,
         smoci_base_url=smoci_base_url,
-        progress=not no_progress,
+        progress=progress,
     )
     echo_outcome(outcome, app.workspace)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.crawl_options import crawl_options, echo_outcome
+
+if TYPE_CHECKING:
+    from ocwtool.progress import Progress
+    from ocwtool.scrapers.base import CrawlOptions
 
 
 @click.command("smoci")
@@ -21,12 +27,8 @@ from ocwtool.cli.crawl_options import crawl_options, echo_outcome
 def scrape_smoci_cmd(
     app: AppContext,
     stores: tuple[str, ...],
-    offline: bool,
-    refresh: bool,
-    delay: float | None,
-    limit: int | None,
-    base_url: str | None,
-    no_progress: bool,
+    crawl: CrawlOptions,
+    progress: Progress,
 ) -> None:
     """Crawl SMOCI's Datasette JSON API and join it to OCW walls by clue set.
 
@@ -41,15 +43,13 @@ def scrape_smoci_cmd(
       ocwtool scrape smoci --base-url http://127.0.0.1:8001
     """
     from ocwtool.errors import InputError
-    from ocwtool.scrapers.base import CrawlOptions
     from ocwtool.scrapers.pipeline import scrape_smoci
 
     settings = app.settings()
     for store in stores:
         if not settings.puzzles_path(store).exists():
             raise InputError(f"{settings.puzzles_path(store)}: no such store; run `ocwtool scrape ocw` first")
-    options = CrawlOptions(offline=offline, refresh=refresh, limit=limit, base_url=base_url, delay=delay)
-    outcome = scrape_smoci(settings, options, list(stores) or None, progress=not no_progress)
+    outcome = scrape_smoci(settings, crawl, list(stores) or None, progress=progress)
     if not outcome.joins:
         click.echo(
             "No OCW store to enrich (puzzles/ocdb.jsonl or puzzles/ocw.jsonl); captures kept.", err=True

@@ -7,6 +7,8 @@ from pathlib import Path
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.progress import progress_option
+from ocwtool.progress import Progress
 
 
 @click.command("validate")
@@ -21,6 +23,7 @@ from ocwtool.cli.app import AppContext, pass_app
 @click.option(
     "--rules", "list_rules", is_flag=True, help="List every rule (id, severity, waivable) and exit."
 )
+@progress_option
 @pass_app
 def validate_cmd(
     app: AppContext,
@@ -29,6 +32,7 @@ def validate_cmd(
     md_out: Path | None,
     no_expectations: bool,
     list_rules: bool,
+    progress: Progress,
 ) -> None:
     """Check the puzzle stores and variants: structure, leakage between splits and Great
     Expectations suites. Prints a table, writes JSON and Markdown reports (default under
@@ -50,7 +54,9 @@ def validate_cmd(
     from ocwtool.validators.report import render_table, to_json, to_markdown
 
     settings = app.settings()
-    report = validate_workspace(settings, sources or None, expectations=not no_expectations)
+    report = validate_workspace(
+        settings, sources or None, expectations=not no_expectations, progress=progress
+    )
     json_path = json_out or settings.runs_dir / "validation" / "report.json"
     md_path = md_out or settings.runs_dir / "validation" / "report.md"
     write_json(json_path, to_json(report))

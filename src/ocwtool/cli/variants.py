@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.progress import progress_option
+from ocwtool.progress import Progress
 
 
 @click.command("build-variants")
@@ -39,8 +39,21 @@ from ocwtool.cli.app import AppContext, pass_app
     is_flag=True,
     help="Also write variants/<kind>.ocw.json in the published OCW JSON variant format.",
 )
+@progress_option
 @pass_app
-def build_variants_cmd(app: AppContext, /, kind: str, split: str | None, ocw_json: bool, **opts: Any) -> None:
+def build_variants_cmd(
+    app: AppContext,
+    kind: str,
+    split: str | None,
+    seed: int,
+    source: str,
+    fallback: bool,
+    dedupe: bool,
+    shuffle: bool,
+    lexicon: str | None,
+    ocw_json: bool,
+    progress: Progress,
+) -> None:
     """Build OCW-Randomized and/or OCW-WordNet into variants/<kind>.jsonl with a summary.
 
     Randomized (OCW paper App. C.1.1, exact random-call order): each wall keeps its first group
@@ -60,15 +73,21 @@ def build_variants_cmd(app: AppContext, /, kind: str, split: str | None, ocw_jso
 
     settings = app.settings()
     kinds = list(build.KINDS) if kind == "all" else [kind]
-    requests = [build.VariantRequest(kind=k, split=split, **opts) for k in kinds]
-    for summary in build.build_all(settings, requests, ocw_json=ocw_json, progress=_progress):
+    requests = [
+        build.VariantRequest(
+            kind=k,
+            source=source,
+            split=split,
+            seed=seed,
+            fallback=fallback,
+            dedupe=dedupe,
+            shuffle=shuffle,
+            lexicon=lexicon,
+        )
+        for k in kinds
+    ]
+    for summary in build.build_all(settings, requests, ocw_json=ocw_json, progress=progress):
         for line in build.stall_warnings(summary):
             click.echo(line, err=True)
         for line in build.describe(summary):
             click.echo(line)
-
-
-def _progress(items: Any, label: str) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(items, desc=label, unit="wall", disable=None)

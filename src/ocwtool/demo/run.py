@@ -19,6 +19,7 @@ from ocwtool.demo.server import serve
 from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
 from ocwtool.errors import ConfigError, OcwError
 from ocwtool.fsio import write_text
+from ocwtool.progress import Progress, silent
 
 DEMO_CONTACT = "ocwtool-demo@localhost"
 RELEASE_NAME = "demo"
@@ -45,7 +46,7 @@ class DemoState:
     """What later stages need from earlier ones."""
 
     settings: Settings
-    progress: bool
+    progress: Progress = silent
     base_url: str = ""
     snapshot: dict[str, Any] = field(default_factory=dict)
     release_dir: Path | None = None
@@ -107,7 +108,7 @@ def scrape_ocw_stage(state: DemoState) -> StageResult:
         progress=state.progress,
     )
     result = StageResult("scrape ocw + smoci", paths=list(outcome.written))
-    result.lines += [report.summary.headline() for report in outcome.crawls]
+    result.lines += [report.summary.headline() for _, report in outcome.crawls]
     result.lines += [join.render().splitlines()[0] for join in outcome.joins.values()]
     return result
 
@@ -119,11 +120,11 @@ def scrape_nyt_stage(state: DemoState) -> StageResult:
     start, end = nyt_dates(state.snapshot)
     options = CrawlOptions(base_url=state.base_url, delay=0.0)
     run = run_nyt(state.settings, "both", options, start=start, end=end, progress=state.progress)
-    result = StageResult("scrape nyt (api + archive)", paths=[p for p, _ in run.stores.values()])
+    result = StageResult("scrape nyt (api + archive)", paths=list(run.written))
     result.lines += [f"{label}: {report.summary.headline()}" for label, report in run.crawls]
-    if run.report is not None:
-        counts = ", ".join(f"{k} {v}" for k, v in run.report.counts().items() if v) or "none"
-        result.lines.append(f"reconcile: {run.report.both} days in both; differences: {counts}")
+    if run.reconcile is not None:
+        counts = ", ".join(f"{k} {v}" for k, v in run.reconcile.counts().items() if v) or "none"
+        result.lines.append(f"reconcile: {run.reconcile.both} days in both; differences: {counts}")
         result.paths += list(run.report_paths)
     return result
 
@@ -248,9 +249,10 @@ LATER_STAGES: tuple[Stage, ...] = (
 
 
 def run_demo(
-    root: Path, *, progress: bool = True, echo: Callable[[StageResult], None] | None = None
+    root: Path, *, progress: Progress = silent, echo: Callable[[StageResult], None] | None = None
 ) -> list[StageResult]:
-    """Run every stage in ``root``; ``echo`` is called after each stage (for live output)."""
+    """Run every stage in ``root``; ``echo`` is called after each stage (for live output), ``progress``
+    as the long stages advance."""
     state = DemoState(settings=prepare_workspace(root), progress=progress)
     results: list[StageResult] = []
 

@@ -12,7 +12,7 @@ and the puzzles without one, form their own pool), so groups never cross splits.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from ocwtool.config import Settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json, sha256_file, write_json
 from ocwtool.generators.wordnet_backend import WordNetBackend
+from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.models import Game, Puzzle, Split, in_split
 from ocwtool.store import read_puzzles, write_puzzles
 
@@ -28,8 +29,6 @@ KINDS = ("randomized", "wordnet")
 SPLITS = ("test", "train", "validation", "all")
 DEFAULT_SPLIT = {"randomized": "test", "wordnet": "all"}  # as published
 POOL_ORDER: tuple[Split | None, ...] = (Split.TRAIN, Split.VALIDATION, Split.TEST, None)
-
-Progress = Callable[[Sequence[Puzzle], str], Sequence[Puzzle]]
 
 
 @dataclass(frozen=True)
@@ -118,7 +117,7 @@ def build_wordnet(
     request: VariantRequest,
     *,
     backend: WordNetBackend | None = None,
-    progress: Progress | None = None,
+    progress: Progress = silent,
 ) -> dict[str, Any]:
     """OCW-WordNet over the requested split; returns the summary (counts, incomplete walls)."""
     from ocwtool.generators.wordnet import WordNetOptions, generate
@@ -127,8 +126,7 @@ def build_wordnet(
     path, puzzles = load_input(settings, request)
     wordnet = backend or open_backend(request.lexicon)
     opts = WordNetOptions(request.seed, request.fallback, request.dedupe, request.shuffle)
-    walls = progress(puzzles, "wordnet") if progress else puzzles
-    result = generate(walls, wordnet, opts)
+    result = generate(track(puzzles, "wordnet", progress), wordnet, opts)
     details = {
         "backend": result.backend,
         "options": {"fallback": opts.fallback, "dedupe": opts.dedupe, "shuffle": opts.shuffle},
@@ -258,7 +256,7 @@ def build_all(
     requests: Sequence[VariantRequest],
     *,
     ocw_json: bool = False,
-    progress: Progress | None = None,
+    progress: Progress = silent,
 ) -> list[dict[str, Any]]:
     """Build each requested variant; every input (stores, splits, WordNet) is checked before anything
     is written, so a missing resource never leaves half of ``--kind all`` behind. Returns summaries."""

@@ -27,6 +27,7 @@ from ocwtool import __version__
 from ocwtool.config import Settings
 from ocwtool.errors import ReleaseError
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
+from ocwtool.progress import Progress, silent
 from ocwtool.releases import card
 from ocwtool.releases.archive import FORMATS, archive_name, write_archive
 from ocwtool.releases.extras import copy_extras
@@ -156,8 +157,12 @@ def write_checksums(root: Path, manifest: dict[str, Any]) -> None:
     write_text(root / "SHA256SUMS", "".join(f"{sha256_file(root / rel)}  {rel}\n" for rel in listed))
 
 
-def build_release(settings: Settings, spec: ReleaseSpec, *, expectations: bool = True) -> tuple[Path, Path]:
-    """Validate (refusing on errors), write the release folder and archive; return both paths."""
+def build_release(
+    settings: Settings, spec: ReleaseSpec, *, expectations: bool = True, progress: Progress = silent
+) -> tuple[Path, Path]:
+    """Validate (refusing on errors), write the release folder and archive; return both paths.
+
+    ``progress`` follows the validation, then ``("release", steps done, 2)``: folder, archive."""
     from ocwtool.validators.gate import require_valid, validate_corpus
     from ocwtool.validators.waivers import WAIVERS_NAME, load_waivers
 
@@ -168,7 +173,8 @@ def build_release(settings: Settings, spec: ReleaseSpec, *, expectations: bool =
     corpus = load_corpus(settings.puzzles_dir, settings.variants_dir, spec.sources or None)
     if not corpus.puzzles:
         raise ReleaseError(f"nothing to release: no puzzles in {settings.puzzles_dir}")
-    report = validate_corpus(corpus, load_waivers(settings.root / WAIVERS_NAME), expectations=expectations)
+    waivers = load_waivers(settings.root / WAIVERS_NAME)
+    report = validate_corpus(corpus, waivers, expectations=expectations, progress=progress)
     require_valid(report)
     configs = release_configs(corpus)
     if not configs:
@@ -181,7 +187,9 @@ def build_release(settings: Settings, spec: ReleaseSpec, *, expectations: bool =
         _swap_in(staging, final)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    progress("release", 1, 2)
     archive = write_archive(final, spec.fmt)
+    progress("release", 2, 2)
     for fmt in FORMATS:  # a rebuild in another format must not leave the old archive beside it
         if fmt != spec.fmt:
             archive_name(final, fmt).unlink(missing_ok=True)

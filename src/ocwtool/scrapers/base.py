@@ -9,7 +9,7 @@ it was just fetched or replayed from a capture (``--offline``).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from ocwtool.schema.models import Provenance, Puzzle
@@ -60,14 +60,21 @@ class ParseResult:
 
 @dataclass(frozen=True)
 class CrawlOptions:
-    """Options common to every source's crawl (ranges are interpreted by each source)."""
+    """Options of one crawl, built once (by the ``scrape`` commands) and passed through unchanged.
+
+    ``offline``: replay captures only; ``refresh``: fetch again even if captured; ``limit``: at most
+    N pages besides the seeds; ``base_url``: scheme and host every request goes to (a mirror);
+    ``delay``: seconds between requests to one host (None: ``ocwtool.toml``). ``date_from`` /
+    ``date_to``: a date range, for the sources that crawl by date (the NYT endpoint).
+    """
 
     offline: bool = False
     refresh: bool = False
     limit: int | None = None
     base_url: str | None = None
     delay: float | None = None
-    extra: dict[str, object] = field(default_factory=dict)
+    date_from: dt.date | None = None
+    date_to: dt.date | None = None
 
 
 class Source(Protocol):

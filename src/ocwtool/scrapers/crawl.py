@@ -28,16 +28,14 @@ captures (no network), failed and denied ones are tried again, ``todo`` ones con
 
 from __future__ import annotations
 
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import urljoin
 
-from tqdm import tqdm
-
 from ocwtool.config import Settings
 from ocwtool.errors import CaptureError, FetchError, OcwError
+from ocwtool.progress import Progress, silent
 from ocwtool.schema.models import Puzzle
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult, Source
 from ocwtool.scrapers.capture import CaptureStore
@@ -77,9 +75,11 @@ def crawl(
     *,
     fetcher: Fetcher | None = None,
     retry: RetrySettings | None = None,
-    progress: bool = True,
+    progress: Progress = silent,
 ) -> CrawlReport:
-    """Crawl ``source`` (or replay its captures when ``options.offline``); see the module docstring."""
+    """Crawl ``source`` (or replay its captures when ``options.offline``); see the module docstring.
+
+    ``progress(source.name, pages visited, pages visited + pages still queued)`` after every page."""
     if not options.offline and not settings.contact:
         raise FetchError(NO_CONTACT.format(config=settings.config_path))
     raw = settings.raw_dir(source.name)
@@ -136,7 +136,7 @@ class _Run:
         if self.base_url:
             self._hosts.add(host_of(rebase_url(source.default_base_url, self.base_url)))
 
-    def execute(self, progress: bool) -> None:
+    def execute(self, progress: Progress) -> None:
         started = time.monotonic()
         retries_before = Counter(self.fetcher.retries if self.fetcher is not None else {})
         self.frontier.add(
@@ -147,18 +147,12 @@ class _Run:
         )
         for url, _, _ in self.frontier.rows("done"):
             self._replay(url)
-        bar = tqdm(
-            total=self.frontier.count("todo"),
-            unit="page",
-            desc=self.source.name,
-            file=sys.stderr,
-            disable=not progress,
-        )
-        with bar:
-            while (todo := self.frontier.next_todo()) is not None:
-                self._visit(todo)
-                bar.total = bar.n + 1 + self.frontier.count("todo")
-                bar.update(1)
+        visited = 0
+        progress(self.source.name, visited, self.frontier.count("todo"))
+        while (todo := self.frontier.next_todo()) is not None:
+            self._visit(todo)
+            visited += 1
+            progress(self.source.name, visited, visited + self.frontier.count("todo"))
         if self.fetcher is not None:
             self.report.summary.retries.update(self.fetcher.retries - retries_before)
         self.counters["puzzles"] = len(self.report.puzzles)

@@ -15,18 +15,20 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Literal
 
 from ocwtool.config import Settings
 from ocwtool.fsio import write_json, write_text
+from ocwtool.progress import Progress, silent
 from ocwtool.schema.models import Puzzle
 from ocwtool.scrapers.base import CrawlOptions, Source
 from ocwtool.scrapers.crawl import CrawlReport, crawl
 from ocwtool.scrapers.frontier import Frontier
-from ocwtool.scrapers.reconcile import Report, merge, reconcile, render_table
+from ocwtool.scrapers.outcome import ScrapeOutcome
+from ocwtool.scrapers.reconcile import merge, reconcile, render_table
 from ocwtool.scrapers.sources.nyt_api import NytApiSource
 from ocwtool.scrapers.sources.tryhard import TryhardSource
 from ocwtool.store import read_puzzles, write_puzzles
@@ -34,23 +36,6 @@ from ocwtool.store import read_puzzles, write_puzzles
 Which = Literal["api", "archive", "both"]
 CANONICAL = "nyt"
 Crawler = Callable[[Source, CrawlOptions, Settings], CrawlReport]
-
-
-@dataclass
-class NytRun:
-    """What one ``scrape nyt`` run did."""
-
-    crawls: list[tuple[str, CrawlReport]] = field(default_factory=list)
-    stores: dict[str, tuple[Path, int]] = field(default_factory=dict)
-    report: Report | None = None
-    report_paths: tuple[Path, ...] = ()
-    missing: list[str] = field(default_factory=list)
-
-    def summary_lines(self) -> list[str]:
-        """The crawl summaries and the dates still missing (for stderr)."""
-        lines = [r.summary.render(label) for label, r in self.crawls]
-        lines += [f"  missing (404) {url}" for url in self.missing]
-        return lines
 
 
 def run_nyt(
@@ -63,55 +48,40 @@ def run_nyt(
     prefer: Literal["api", "archive"] = "api",
     stamp: str = "",
     crawler: Crawler | None = None,
-    progress: bool = True,
-) -> NytRun:
+    progress: Progress = silent,
+) -> ScrapeOutcome:
     """Crawl the chosen sources over ``start..end``, write their stores, and reconcile when both.
 
     ``crawler`` replaces :func:`ocwtool.scrapers.crawl.crawl` (tests pass fast retry settings).
     """
-    do_crawl = crawler or partial(_default_crawler, progress=progress)
-    run = NytRun()
-    opts = CrawlOptions(
-        offline=options.offline,
-        refresh=options.refresh,
-        limit=options.limit,
-        base_url=options.base_url,
-        delay=options.delay,
-        extra={**options.extra, "from": start, "to": end},
-    )
+    do_crawl: Crawler = crawler or partial(crawl, progress=progress)
+    run = ScrapeOutcome()
+    opts = replace(options, date_from=start, date_to=end)
     got: dict[str, list[Puzzle]] = {}
     if which in ("api", "both"):
         got["api"] = _crawl_api(NytApiSource(start, end), opts, settings, do_crawl, run)
     if which in ("archive", "both"):
         source = TryhardSource(start, end)
-        report = do_crawl(source, opts, settings)
-        run.crawls.append((source.name, report))
+        report = run.add_crawl(do_crawl(source, opts, settings))
         got["archive"] = _write_store(settings, source.name, report.puzzles, run)
     if which == "both":
         _reconcile(settings, got["api"], got["archive"], prefer, stamp, run)
     return run
 
 
-def _default_crawler(
-    source: Source, options: CrawlOptions, settings: Settings, *, progress: bool = True
-) -> CrawlReport:
-    return crawl(source, options, settings, progress=progress)
-
-
 def _crawl_api(
-    source: NytApiSource, opts: CrawlOptions, settings: Settings, do_crawl: Crawler, run: NytRun
+    source: NytApiSource, opts: CrawlOptions, settings: Settings, do_crawl: Crawler, run: ScrapeOutcome
 ) -> list[Puzzle]:
     frontier = settings.raw_dir(source.name) / "frontier.sqlite"
     if not opts.offline:
         requeue_missing(frontier)  # dates missing last run (not yet published, or a spurious 404)
-    report = do_crawl(source, opts, settings)
-    run.crawls.append((source.name, report))
+    report = run.add_crawl(do_crawl(source, opts, settings))
     if report.summary.counters["missing"] and not opts.offline:
         # Once more, after the sweep: the endpoint has answered a spurious 404 before.
         requeued = requeue_missing(frontier)
         if requeued:
-            report = do_crawl(source, opts, settings)
-            run.crawls.append((f"{source.name} (404s tried again: {requeued})", report))
+            label = f"{source.name} (404s tried again: {requeued})"
+            report = run.add_crawl(do_crawl(source, opts, settings), label)
         run.missing = missing_urls(frontier)
     return _write_store(settings, source.name, report.puzzles, run)
 
@@ -138,24 +108,24 @@ def missing_urls(frontier_path: Path) -> list[str]:
         frontier.close()
 
 
-def _write_store(settings: Settings, name: str, puzzles: list[Puzzle], run: NytRun) -> list[Puzzle]:
+def _write_store(settings: Settings, name: str, puzzles: list[Puzzle], run: ScrapeOutcome) -> list[Puzzle]:
     """Merge ``puzzles`` into the store ``name`` (new replace old by id); return its content."""
     path = settings.puzzles_path(name)
     old = read_puzzles(path) if path.exists() else []
     merged = list({p.id: p for p in [*old, *puzzles]}.values())
-    run.stores[name] = (path, write_puzzles(path, merged))
+    run.written[path] = write_puzzles(path, merged)
     return merged
 
 
 def _reconcile(
-    settings: Settings, api: list[Puzzle], archive: list[Puzzle], prefer: str, stamp: str, run: NytRun
+    settings: Settings, api: list[Puzzle], archive: list[Puzzle], prefer: str, stamp: str, run: ScrapeOutcome
 ) -> None:
-    run.report = reconcile(api, archive, "nyt-api", "nyt-archive")
+    run.reconcile = report = reconcile(api, archive, "nyt-api", "nyt-archive")
     first, second = (api, archive) if prefer == "api" else (archive, api)
     path = settings.puzzles_path(CANONICAL)
-    run.stores[CANONICAL] = (path, write_puzzles(path, merge(first, second)))
+    run.written[path] = write_puzzles(path, merge(first, second))
     base = settings.runs_dir / f"nyt-reconcile-{stamp or 'latest'}"
-    doc = run.report.to_json() | {"prefer": prefer}
+    doc = report.to_json() | {"prefer": prefer}
     write_json(base.with_suffix(".json"), doc)
-    write_text(base.with_suffix(".txt"), render_table(run.report) + "\n")
+    write_text(base.with_suffix(".txt"), render_table(report) + "\n")
     run.report_paths = (base.with_suffix(".json"), base.with_suffix(".txt"))

@@ -8,34 +8,25 @@ from, so it never overwrites ``puzzles/ocw.jsonl`` written by ``ocwtool import -
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ocwtool.config import Settings
+from ocwtool.progress import Progress, silent
 from ocwtool.schema.models import Puzzle
 from ocwtool.scrapers.base import CrawlOptions
 from ocwtool.scrapers.crawl import CrawlReport, crawl
+from ocwtool.scrapers.outcome import ScrapeOutcome
 from ocwtool.scrapers.sources.ocdb import OcdbSource, WallOptions, coverage_notes
 from ocwtool.scrapers.sources.smoci import SmociSource, build_walls, facts
-from ocwtool.scrapers.sources.smoci_join import JoinReport, join
+from ocwtool.scrapers.sources.smoci_join import join
 from ocwtool.store import read_puzzles, write_puzzles
 
 OCDB_STORE = "ocdb"
 JOINABLE_STORES = ("ocdb", "ocw")
 
 
-@dataclass
-class ScrapeOutcome:
-    """Crawl reports, join reports per store, and the stores written (path -> puzzle count)."""
-
-    crawls: list[CrawlReport] = field(default_factory=list)
-    joins: dict[str, JoinReport] = field(default_factory=dict)
-    written: dict[Path, int] = field(default_factory=dict)
-    unchanged: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-
-def crawl_smoci(settings: Settings, options: CrawlOptions, *, progress: bool = True) -> CrawlReport:
+def crawl_smoci(settings: Settings, options: CrawlOptions, *, progress: Progress = silent) -> CrawlReport:
     """Crawl (or replay) the four SMOCI tables."""
     return crawl(SmociSource(), replace(options, limit=None), settings, progress=progress)
 
@@ -47,31 +38,28 @@ def scrape_ocw(
     *,
     human_performance: bool = False,
     smoci_base_url: str | None = None,
-    progress: bool = True,
+    progress: Progress = silent,
 ) -> ScrapeOutcome:
     """ocdb.cc walls -> ``puzzles/ocdb.jsonl`` (joined to SMOCI first when ``human_performance``)."""
     outcome = ScrapeOutcome()
-    report = crawl(OcdbSource(walls), options, settings, progress=progress)
-    outcome.crawls.append(report)
+    report = outcome.add_crawl(crawl(OcdbSource(walls), options, settings, progress=progress))
     puzzles: list[Puzzle] = report.puzzles
     if walls.series is not None and options.limit is None and not report.summary.failures:
         outcome.notes = coverage_notes(puzzles, walls.series)
     if human_performance:
         smoci_opts = replace(options, base_url=smoci_base_url)
-        smoci = crawl_smoci(settings, smoci_opts, progress=progress)
-        outcome.crawls.append(smoci)
+        smoci = outcome.add_crawl(crawl_smoci(settings, smoci_opts, progress=progress))
         puzzles, outcome.joins[OCDB_STORE] = join(puzzles, build_walls(smoci.records), _overlap())
     _write(settings.puzzles_path(OCDB_STORE), puzzles, OCDB_STORE, outcome)
     return outcome
 
 
 def scrape_smoci(
-    settings: Settings, options: CrawlOptions, stores: list[str] | None = None, *, progress: bool = True
+    settings: Settings, options: CrawlOptions, stores: list[str] | None = None, *, progress: Progress = silent
 ) -> ScrapeOutcome:
     """Crawl SMOCI and enrich the OCW stores given (default: those of ``ocdb``/``ocw`` that exist)."""
     outcome = ScrapeOutcome()
-    smoci = crawl_smoci(settings, options, progress=progress)
-    outcome.crawls.append(smoci)
+    smoci = outcome.add_crawl(crawl_smoci(settings, options, progress=progress))
     walls = build_walls(smoci.records)
     chosen = stores or [s for s in JOINABLE_STORES if settings.puzzles_path(s).exists()]
     for store in chosen:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ocwtool.config import Settings
 from ocwtool.errors import InputError, ValidationFailed
+from ocwtool.progress import Progress, silent
 from ocwtool.validators.corpus import Corpus, load_corpus
 from ocwtool.validators.leakage import run_leakage
 from ocwtool.validators.report import ValidationReport
@@ -16,17 +17,29 @@ from ocwtool.validators.waivers import WAIVERS_NAME, Waiver, apply_waivers, load
 
 
 def validate_corpus(
-    corpus: Corpus, waivers: tuple[Waiver, ...] = (), *, expectations: bool = True
+    corpus: Corpus,
+    waivers: tuple[Waiver, ...] = (),
+    *,
+    expectations: bool = True,
+    progress: Progress = silent,
 ) -> ValidationReport:
-    """Structural + leakage rules, then (unless ``expectations=False``) the GX suites."""
+    """Structural + leakage rules, then (unless ``expectations=False``) the GX suites.
+
+    ``progress("validate", steps done, steps)`` after each family of rules."""
     start = time.perf_counter()
-    findings: list[Finding] = [*run_structural(corpus), *run_leakage(corpus)]
+    steps = 3 if expectations else 2
+    progress("validate", 0, steps)
+    findings: list[Finding] = list(run_structural(corpus))
+    progress("validate", 1, steps)
+    findings += run_leakage(corpus)
+    progress("validate", 2, steps)
     rules = [r for r in RULES if not r.startswith("G")]
     if expectations:
         from ocwtool.validators.expectations import run_expectations
 
         findings += run_expectations(corpus)
         rules += [r for r in RULES if r.startswith("G")]
+        progress("validate", 3, steps)
     marked, unused = apply_waivers(findings, waivers)
     counts = {
         "puzzles": len(corpus.puzzles),
@@ -42,14 +55,18 @@ def validate_corpus(
 
 
 def validate_workspace(
-    settings: Settings, sources: Sequence[str] | None = None, *, expectations: bool = True
+    settings: Settings,
+    sources: Sequence[str] | None = None,
+    *,
+    expectations: bool = True,
+    progress: Progress = silent,
 ) -> ValidationReport:
     """Validate the stores of a workspace with the waivers in its ``validation.toml``."""
     corpus = load_corpus(settings.puzzles_dir, settings.variants_dir, sources)
     if not corpus.puzzles:
         raise InputError(f"no puzzles in {settings.puzzles_dir}; import or scrape puzzles first")
     waivers = load_waivers(settings.root / WAIVERS_NAME)
-    return validate_corpus(corpus, waivers, expectations=expectations)
+    return validate_corpus(corpus, waivers, expectations=expectations, progress=progress)
 
 
 def require_valid(report: ValidationReport, limit: int = 10) -> None:

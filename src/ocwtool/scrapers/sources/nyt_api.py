@@ -167,7 +167,7 @@ def parse_page(page: Page, source: str = NAME, parser_version: str = PARSER_VERS
 
 
 class NytApiSource:
-    """The official endpoint over a date range (``options.extra['from'|'to']``, dates)."""
+    """The official endpoint over a date range (``options.date_from``/``date_to`` override the source's)."""
 
     name = NAME
     default_base_url = DEFAULT_BASE_URL
@@ -179,8 +179,8 @@ class NytApiSource:
 
     def dates(self, options: CrawlOptions) -> list[dt.date]:
         """The dates to fetch, oldest first, cut to ``options.limit``."""
-        start = _as_date(options.extra.get("from")) or self.start
-        end = _as_date(options.extra.get("to")) or self.end or dt.date.today()
+        start = options.date_from or self.start
+        end = options.date_to or self.end or dt.date.today()
         days = list(date_range(max(start, NYT_EPOCH), end))
         return days if options.limit is None else days[: options.limit]
 
@@ -189,12 +189,6 @@ class NytApiSource:
 
     def parse(self, page: Page) -> ParseResult:
         return parse_page(page, self.name, self.parser_version)
-
-
-def _as_date(value: object) -> dt.date | None:
-    if value is None or isinstance(value, dt.date):
-        return value
-    return dt.date.fromisoformat(str(value))
 
 
 def parse_puzzle(body: bytes, url: str) -> Puzzle:
