@@ -126,3 +126,13 @@ def test_a_parser_exception_is_a_per_page_error_not_a_crash(tmp_path: Path, site
     assert summary.count("failed") == 2  # item 7 (unrecognised layout) and item 8
     texts = sorted(row["text"][:7] for _, row in report.records)  # type: ignore[attr-defined]
     assert texts == [f"item {n} " for n in (1, 2, 3, 4, 5)]  # the crawl went on past the crash
+
+
+def test_progress_hook_follows_every_page_as_the_frontier_grows(tmp_path: Path, site: LocalSite) -> None:
+    events: list[tuple[str, int, int | None]] = []
+    opts = CrawlOptions(base_url=site.base_url)
+    crawl(ToySource(), opts, settings(tmp_path), retry=FAST_RETRY, progress=lambda *e: events.append(e))
+    assert events[0] == ("toy", 0, 1)  # only the seed is queued at first
+    assert [done for _, done, _ in events] == list(range(11))  # the index and items 1-9 (9 is denied)
+    assert events[-1] == ("toy", 10, 10)
+    assert all(total is not None and done <= total for _, done, total in events)

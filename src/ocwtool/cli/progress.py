@@ -21,9 +21,14 @@ from ocwtool.progress import Progress, silent
 F = Callable[..., Any]
 
 
+def stderr_is_terminal() -> bool:
+    """Is stderr a terminal (not a pipe, a file or a test runner's buffer)?"""
+    return sys.stderr.isatty()
+
+
 def progress_wanted(no_progress: bool) -> bool:
-    """Bars unless ``--no-progress`` or stderr is not a terminal (a pipe, a file, a test runner)."""
-    return not no_progress and sys.stderr.isatty()
+    """Bars unless ``--no-progress`` or stderr is not a terminal."""
+    return not no_progress and stderr_is_terminal()
 
 
 @contextmanager

@@ -19,7 +19,7 @@ from ocwtool.demo.server import serve
 from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
 from ocwtool.errors import ConfigError, OcwError
 from ocwtool.fsio import write_text
-from ocwtool.progress import Progress, silent
+from ocwtool.progress import Progress, silent, track
 
 DEMO_CONTACT = "ocwtool-demo@localhost"
 RELEASE_NAME = "demo"
@@ -146,7 +146,7 @@ def variants_stage(state: DemoState) -> StageResult:
 
     result = StageResult("build-variants")
     requests = [VariantRequest(kind=kind, source="ocdb") for kind in KINDS]
-    for summary in build_all(state.settings, requests):
+    for summary in build_all(state.settings, requests, progress=state.progress):
         result.lines += describe(summary)[:-1]
     result.paths += [state.settings.variants_path(kind) for kind in KINDS]
     return result
@@ -160,10 +160,12 @@ def suggest_stage(state: DemoState) -> StageResult:
     return StageResult("annotate suggest", lines=[f"{count} puzzles pre-labelled: {shown}"], paths=[path])
 
 
-def _baseline_report(golds: Any, baseline: str) -> dict[str, Any]:
+def _baseline_report(golds: Any, baseline: str, progress: Progress = silent) -> dict[str, Any]:
     from ocwtool.evaluation.report import EvalRequest, run_evaluation
 
-    report: dict[str, Any] = run_evaluation(golds.walls, EvalRequest(baseline=baseline, seeds=BASELINE_SEEDS))
+    request = EvalRequest(baseline=baseline, seeds=BASELINE_SEEDS)
+    seeds = f"{baseline} seeds"
+    report: dict[str, Any] = run_evaluation(golds.walls, request, lambda s: track(s, seeds, progress))
     return report
 
 
@@ -176,7 +178,7 @@ def baselines_stage(state: DemoState) -> StageResult:
     for source in RELEASE_SOURCES:
         golds = workspace_golds(state.settings, "test", source)
         for baseline in BASELINES:
-            report = _baseline_report(golds, baseline)
+            report = _baseline_report(golds, baseline, state.progress)
             path = state.settings.runs_dir / report_name(baseline, "test", source)
             result.paths.append(save_report(report, path))
             result.lines.append(f"{source} {baseline}: {headline(report)}")
@@ -192,7 +194,7 @@ def release_eval_stage(state: DemoState) -> StageResult:
     result = StageResult("eval baselines on the release")
     for (source, baseline), shipped in state.scores.items():
         config = RELEASE_CONFIGS[source]
-        again = _baseline_report(release_golds(state.release_dir, "test", config), baseline)
+        again = _baseline_report(release_golds(state.release_dir, "test", config), baseline, state.progress)
         same = again["summary"]["grouping"] == shipped
         verdict = "same scores as shipped" if same else "DIFFERENT from the shipped scores"
         result.lines.append(f"{config} {baseline}: {verdict}")
@@ -206,7 +208,7 @@ def release_eval_stage(state: DemoState) -> StageResult:
 def validate_stage(state: DemoState) -> StageResult:
     from ocwtool.validators.gate import validate_workspace
 
-    report = validate_workspace(state.settings, list(RELEASE_SOURCES))
+    report = validate_workspace(state.settings, list(RELEASE_SOURCES), progress=state.progress)
     return StageResult("validate", lines=[report.summary()])
 
 
@@ -220,7 +222,7 @@ def release_stage(state: DemoState) -> StageResult:
         sources=RELEASE_SOURCES,
         force=True,
     )
-    state.release_dir, state.archive = build_release(state.settings, spec)
+    state.release_dir, state.archive = build_release(state.settings, spec, progress=state.progress)
     return StageResult("release build", paths=[state.release_dir, state.archive])
 
 
