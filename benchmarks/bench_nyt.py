@@ -82,7 +82,7 @@ def peak_rss_mb() -> float:
 
 
 def quiet_crawler(source: Source, options: CrawlOptions, settings: Settings) -> CrawlReport:
-    return crawl(source, options, settings, progress=False)
+    return crawl(source, options, settings)
 
 
 def sweep(dates: list[dt.date]) -> None:
@@ -98,7 +98,7 @@ def sweep(dates: list[dt.date]) -> None:
 
         rss0 = peak_rss_mb()
         secs, run = timed(lambda: go(opts))
-        n = run.stores["nyt-api"][1]
+        n = run.written[settings.puzzles_path("nyt-api")]
         rate = len(dates) / secs
         print(f"full sweep, {len(dates)} dates, delay 0: {secs:.1f} s ({rate:.0f} dates/s), {n} puzzles")
         print(f"  peak RSS {peak_rss_mb():.0f} MB (before the sweep {rss0:.0f} MB; server in-process)")

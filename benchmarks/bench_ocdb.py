@@ -68,7 +68,7 @@ def write_captures(raw: Path, pages: dict[str, str]) -> None:
 def bench_offline(root: Path) -> tuple[float, int]:
     settings = Settings(root=root)
     start = time.perf_counter()
-    report = crawl(OcdbSource(), CrawlOptions(offline=True), settings, progress=False)
+    report = crawl(OcdbSource(), CrawlOptions(offline=True), settings)
     count = write_puzzles(settings.puzzles_path("ocdb"), report.puzzles)
     return time.perf_counter() - start, count
 
