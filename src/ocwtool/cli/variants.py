@@ -87,7 +87,7 @@ def build_variants_cmd(
         for k in kinds
     ]
     for summary in build.build_all(settings, requests, ocw_json=ocw_json, progress=progress):
-        for line in build.stall_warnings(summary):
+        for line in summary.stall_warnings():
             click.echo(line, err=True)
-        for line in build.describe(summary):
+        for line in summary.describe():
             click.echo(line)

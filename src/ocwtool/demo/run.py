@@ -142,12 +142,12 @@ def split_stage(state: DemoState) -> StageResult:
 
 
 def variants_stage(state: DemoState) -> StageResult:
-    from ocwtool.generators.build import KINDS, VariantRequest, build_all, describe
+    from ocwtool.generators.build import KINDS, VariantRequest, build_all
 
     result = StageResult("build-variants")
     requests = [VariantRequest(kind=kind, source="ocdb") for kind in KINDS]
     for summary in build_all(state.settings, requests, progress=state.progress):
-        result.lines += describe(summary)[:-1]
+        result.lines += summary.describe()[:-1]
     result.paths += [state.settings.variants_path(kind) for kind in KINDS]
     return result
 

@@ -13,13 +13,14 @@ and the puzzles without one, form their own pool), so groups never cross splits.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ocwtool.config import Settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json, sha256_file, write_json
+from ocwtool.generators.summary import PoolRun, VariantSummary, WordNetRun
 from ocwtool.generators.wordnet_backend import WordNetBackend
 from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.models import Game, Puzzle, Split, in_split
@@ -89,7 +90,7 @@ def pools(puzzles: Sequence[Puzzle]) -> list[tuple[str, list[Puzzle]]]:
     return out
 
 
-def build_randomized(settings: Settings, request: VariantRequest) -> dict[str, Any]:
+def build_randomized(settings: Settings, request: VariantRequest) -> VariantSummary:
     """OCW-Randomized over the requested split (each split its own pool); returns the summary."""
     from ocwtool.generators.randomized import randomize
 
@@ -100,16 +101,10 @@ def build_randomized(settings: Settings, request: VariantRequest) -> dict[str, A
         result = randomize(members, request.seed)
         built.extend(result.puzzles)
         runs.append(
-            {
-                "pool": name,
-                "puzzles": len(result.puzzles),
-                "stream": result.stream,
-                "restarts": result.restarts,
-                "draws": result.draws,
-                "stalls": list(result.stalls),
-            }
+            PoolRun(name, len(result.puzzles), result.stream, result.restarts, result.draws, result.stalls)
         )
-    return _write(settings, request, path, built, {"pools": runs})
+    summary = _summary(settings, request, path, built)
+    return _write(settings, request, built, replace(summary, pools=tuple(runs)))
 
 
 def build_wordnet(
@@ -118,8 +113,10 @@ def build_wordnet(
     *,
     backend: WordNetBackend | None = None,
     progress: Progress = silent,
-) -> dict[str, Any]:
-    """OCW-WordNet over the requested split; returns the summary (counts, incomplete walls)."""
+) -> VariantSummary:
+    """OCW-WordNet over the requested split; returns the summary (counts, incomplete walls).
+
+    ``progress("wordnet", walls done, walls)`` as the walls are built."""
     from ocwtool.generators.wordnet import WordNetOptions, generate
     from ocwtool.generators.wordnet_backend import open_backend
 
@@ -127,35 +124,42 @@ def build_wordnet(
     wordnet = backend or open_backend(request.lexicon)
     opts = WordNetOptions(request.seed, request.fallback, request.dedupe, request.shuffle)
     result = generate(track(puzzles, "wordnet", progress), wordnet, opts)
-    details = {
-        "backend": result.backend,
-        "options": {"fallback": opts.fallback, "dedupe": opts.dedupe, "shuffle": opts.shuffle},
-        "rng": "ours: random.Random(f'{seed}:{wall id}') per wall",
-        "counts": result.counts,
-        "incomplete_walls": [o.parent for o in result.outcomes if o.puzzle is None],
-    }
-    return _write(settings, request, path, list(result.puzzles), details)
+    details = WordNetRun(
+        backend=result.backend,
+        fallback=opts.fallback,
+        dedupe=opts.dedupe,
+        shuffle=opts.shuffle,
+        counts=result.counts,
+        incomplete_walls=tuple(o.parent for o in result.outcomes if o.puzzle is None),
+    )
+    built = list(result.puzzles)
+    summary = _summary(settings, request, path, built)
+    return _write(settings, request, built, replace(summary, wordnet=details))
+
+
+def _summary(
+    settings: Settings, request: VariantRequest, source: Path, built: list[Puzzle]
+) -> VariantSummary:
+    return VariantSummary(
+        kind=request.kind,
+        input=_rel(settings, source),
+        split=request.effective_split,
+        seed=request.seed,
+        puzzles=len(built),
+        output=_rel(settings, settings.variants_path(request.kind)),
+    )
 
 
 def _write(
-    settings: Settings, request: VariantRequest, source: Path, built: list[Puzzle], details: dict[str, Any]
-) -> dict[str, Any]:
+    settings: Settings, request: VariantRequest, built: list[Puzzle], summary: VariantSummary
+) -> VariantSummary:
     """Replace this store's variants in ``variants/<kind>.jsonl`` (other stores' are kept: one file
     per kind, as validation and releases read it) and record this build in the summary file."""
     out = settings.variants_path(request.kind)
     tagged = [_tag(p, request.source) for p in built]
     kept = [p for p in (read_puzzles(out) if out.is_file() else []) if origin(p) != request.source]
     write_puzzles(out, kept + tagged)
-    summary = {
-        "kind": request.kind,
-        "input": _rel(settings, source),
-        "split": request.effective_split,
-        "seed": request.seed,
-        "puzzles": len(built),
-        "output": _rel(settings, out),
-        **details,
-    }
-    _record(settings, request, summary, len(kept) + len(tagged), out)
+    _record(settings, request, summary.to_json(), len(kept) + len(tagged), out)
     return summary
 
 
@@ -215,49 +219,13 @@ def export_ocw_json(settings: Settings, kind: str) -> str:
     return _rel(settings, target)
 
 
-def describe(summary: dict[str, Any]) -> list[str]:
-    """Human-readable lines for one summary (the CLI prints them; JSON has the full detail)."""
-    head = (
-        f"{summary['kind']}: {summary['puzzles']} puzzles from {summary['input']} "
-        f"(split {summary['split']}, seed {summary['seed']}) -> {summary['output']}"
-    )
-    lines = [head]
-    for run in summary.get("pools", []):
-        lines.append(
-            f"  pool {run['pool']}: {run['puzzles']} walls, stream {run['stream']}, "
-            f"{run['restarts']} restart(s), {run['draws']} draws"
-        )
-    if "counts" in summary:
-        c = summary["counts"]
-        lines.append(
-            f"  {c['walls']} walls: {c['complete_by_rule']} complete by the rule, "
-            f"{c['complete_with_fallback']} completed by the fallback, {c['incomplete']} incomplete "
-            f"(skipped); backend {summary['backend']}"
-        )
-        skipped = summary["incomplete_walls"]
-        if skipped:
-            more = f" ... (+{len(skipped) - 8} more)" if len(skipped) > 8 else ""
-            lines.append(f"  incomplete: {', '.join(skipped[:8])}{more}")
-    if "ocw_json" in summary:
-        lines.append(f"  OCW JSON: {summary['ocw_json']}")
-    lines.append(f"  summary: {summary['output'].rsplit('.', 1)[0]}.summary.json")
-    return lines
-
-
-def stall_warnings(summary: dict[str, Any]) -> list[str]:
-    """Every restart of the randomized sampler, one line each (reported, never silent)."""
-    return [
-        f"warning: randomized pool {r['pool']}: {s}" for r in summary.get("pools", []) for s in r["stalls"]
-    ]
-
-
 def build_all(
     settings: Settings,
     requests: Sequence[VariantRequest],
     *,
     ocw_json: bool = False,
     progress: Progress = silent,
-) -> list[dict[str, Any]]:
+) -> list[VariantSummary]:
     """Build each requested variant; every input (stores, splits, WordNet) is checked before anything
     is written, so a missing resource never leaves half of ``--kind all`` behind. Returns summaries."""
     from ocwtool.generators.wordnet_backend import open_backend
@@ -272,6 +240,6 @@ def build_all(
         else:
             summary = build_wordnet(settings, request, backend=backends[request.lexicon], progress=progress)
         if ocw_json:
-            summary["ocw_json"] = export_ocw_json(settings, request.kind)
+            summary = replace(summary, ocw_json=export_ocw_json(settings, request.kind))
         summaries.append(summary)
     return summaries
