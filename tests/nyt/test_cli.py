@@ -14,7 +14,7 @@ from ocwtool.cli import main
 from ocwtool.cli.app import cli
 from ocwtool.config import init_workspace
 from ocwtool.schema.models import Provenance, Puzzle
-from ocwtool.scrapers.sources.nyt_common import DayGroups, build_puzzle
+from ocwtool.schema.nyt import DayGroups, build_puzzle
 from ocwtool.store import write_puzzles
 from tests.servers import LocalSite
 

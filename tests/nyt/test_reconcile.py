@@ -9,6 +9,8 @@ import pytest
 
 from ocwtool.schema.formats import nyt_archive
 from ocwtool.schema.models import Provenance, Puzzle
+from ocwtool.schema.nyt import DayGroups, build_puzzle
+from ocwtool.schema.text import compare_form
 from ocwtool.scrapers.reconcile import (
     GROUP_ORDER,
     MISSING_LEFT,
@@ -16,11 +18,9 @@ from ocwtool.scrapers.reconcile import (
     TITLES,
     WORDS,
     merge,
-    normalise,
     reconcile,
     render_table,
 )
-from ocwtool.scrapers.sources.nyt_common import DayGroups, build_puzzle
 from ocwtool.scrapers.sources.tryhard import parse_listing_text
 
 from .fixtures import GROUPS
@@ -45,12 +45,12 @@ def day(date: dt.date, groups: list[tuple[str, list[str]]] = GROUPS, source: str
     ],
 )
 def test_normalise_equates(a: str, b: str) -> None:
-    assert normalise(a) == normalise(b)
+    assert compare_form(a) == compare_form(b)
 
 
 def test_normalise_keeps_real_differences() -> None:
-    assert normalise("20,000") != normalise("20000")
-    assert normalise("RECYCLNG") != normalise("RECYCLING")
+    assert compare_form("20,000") != compare_form("20000")
+    assert compare_form("RECYCLNG") != compare_form("RECYCLING")
 
 
 def test_identical_stores_agree() -> None:

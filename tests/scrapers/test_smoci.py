@@ -11,7 +11,9 @@ from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
 from ocwtool.schema.formats.ocw_json import dump_document
-from ocwtool.schema.models import Flag, HumanPerformance, clue_key, norm_clue
+from ocwtool.schema.keys import clue_key
+from ocwtool.schema.models import Flag, HumanPerformance
+from ocwtool.schema.text import match_form
 from ocwtool.scrapers.base import Page
 from ocwtool.scrapers.sources.smoci import SmociGroup, SmociSource, SmociWall, build_walls
 from ocwtool.scrapers.sources.smoci_join import join
@@ -58,7 +60,7 @@ def test_datasette_page_gives_records_and_next_link() -> None:
 
 
 def test_clue_normalisation() -> None:
-    assert norm_clue("Smith & Wesson!") == "smithwesson" and norm_clue(8.5) == "85"
+    assert match_form("Smith & Wesson!") == "smithwesson" and match_form(8.5) == "85"
     assert clue_key(["A-b", "ab", "Café"]) == frozenset({"ab", "caf"})
 
 

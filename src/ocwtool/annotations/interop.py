@@ -21,7 +21,7 @@ from ocwtool.annotations.store import RESERVED, append_lines, check_annotator, d
 from ocwtool.errors import AnnotationError, InputError
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import describe_validation_error
+from ocwtool.schema.records import describe_validation_error
 
 FORMATS = ("labelstudio", "argilla", "jsonl")
 Stores = Mapping[str, Mapping[str, ItemRecord]]

@@ -24,7 +24,8 @@ from ocwtool.errors import AnnotationError, InputError
 from ocwtool.fsio import atomic_open
 from ocwtool.schema.annotations import ANNOTATOR_PATTERN, Adjudication, ItemRecord
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import describe_validation_error, read_puzzles, store_paths
+from ocwtool.schema.records import describe_validation_error
+from ocwtool.store import read_puzzles, store_paths
 
 SUGGEST = "suggest"
 ADJUDICATED = "adjudicated"

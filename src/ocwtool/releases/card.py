@@ -11,10 +11,13 @@ import json
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ocwtool.config import PROJECT_URL
 from ocwtool.errors import ReleaseError
+
+if TYPE_CHECKING:
+    from ocwtool.schema.models import Puzzle
 
 TASKS = ["text-classification", "text-generation"]
 CITATION_BIB = """\
@@ -74,8 +77,11 @@ class CardInfo:
         return list(dict.fromkeys(f.config for f in self.files))
 
 
-def card_yaml(info: CardInfo) -> str:
-    """The YAML header: license, pretty_name, task categories, configs and dataset_info."""
+def card_yaml(info: CardInfo, model: type[Puzzle] | None = None) -> str:
+    """The YAML header: license, pretty_name, task categories, configs and dataset_info.
+
+    The features are derived from the pydantic ``model`` (default :class:`Puzzle`), like the parquet files'.
+    """
     from datasets.info import DatasetInfo, DatasetInfosDict
     from datasets.splits import SplitDict, SplitInfo
     from huggingface_hub import DatasetCardData
@@ -92,7 +98,7 @@ def card_yaml(info: CardInfo) -> str:
         for f in files:
             splits.add(SplitInfo(name=f.split, num_bytes=f.nbytes, num_examples=f.rows))
         infos[config] = DatasetInfo(
-            features=features(),
+            features=features(model) if model is not None else features(),
             splits=splits,
             dataset_size=sum(f.nbytes for f in files),
             download_size=sum(f.size for f in files),

@@ -27,9 +27,9 @@ from pathlib import Path
 from ocwtool.config import Settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json
-from ocwtool.schema.models import Puzzle, Split, norm_clue
-from ocwtool.validators.corpus import parent_index, wall_key
-from ocwtool.validators.leakage import identifying
+from ocwtool.schema.keys import clue_key, identifying, wall_key
+from ocwtool.schema.models import Puzzle, Split
+from ocwtool.validators.corpus import parent_index
 
 OCW_SIZES = (62, 62, 494)
 DEFAULT_SEED = 42
@@ -123,7 +123,7 @@ def read_release_splits(folder: Path) -> tuple[dict[str, Split], dict[frozenset[
             _put(by_id, rid, split, path)
             words = entry.get("words")
             if isinstance(words, list) and len(words) == 16:
-                by_key.setdefault(frozenset(norm_clue(str(w)) for w in words), split)
+                by_key.setdefault(clue_key(words), split)
     if not by_id:
         raise InputError(f"{folder}: no JSON file named train/validation/test with a `dataset` list found")
     return by_id, by_key

@@ -15,7 +15,6 @@ Identifiers (stable, documented in the README):
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections import Counter
 from collections.abc import Iterable
 from enum import StrEnum
@@ -23,12 +22,13 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ocwtool.schema.fields import Dtype
+
 PARSER_VERSION_UNKNOWN = "0"
 GROUP_SIZE = 4
 N_GROUPS = 4
 N_CLUES = GROUP_SIZE * N_GROUPS
 NYT_EPOCH = dt.date(2023, 6, 12)
-_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
 class Game(StrEnum):
@@ -67,8 +67,8 @@ NON_TEXT_FLAGS = frozenset({Flag.PICTURE, Flag.EMOJI, Flag.MEDIA_CLUE, Flag.EXCL
 
 WallName = Literal["Alpha", "Beta", "Lion", "Water"]
 VariantKind = Literal["randomized", "wordnet"]
-Bit = Literal[0, 1]
-Level = Annotated[int, Field(ge=0, le=3)]
+Bit = Annotated[Literal[0, 1], Dtype("int8")]
+Level = Annotated[int, Field(ge=0, le=3), Dtype("int8")]
 
 
 class Frozen(BaseModel):
@@ -99,10 +99,10 @@ class Group(Frozen):
 class OcwMeta(Frozen):
     """Only Connect facts about one wall."""
 
-    season: int | None = Field(default=None, ge=0)
-    episode: int | None = Field(default=None, ge=0)
+    season: Annotated[int, Dtype("int32")] | None = Field(default=None, ge=0)
+    episode: Annotated[int, Dtype("int32")] | None = Field(default=None, ge=0)
     wall_name: WallName | None = None
-    wall_index: int | None = Field(default=None, ge=1, le=2)
+    wall_index: Annotated[int, Dtype("int8")] | None = Field(default=None, ge=1, le=2)
     teams: tuple[str, ...] = ()
     team: str | None = None
     air_date: dt.date | None = None
@@ -114,7 +114,7 @@ class NytMeta(Frozen):
     """NYT Connections facts about one day's puzzle."""
 
     date: dt.date
-    number: int = Field(ge=1)
+    number: Annotated[int, Dtype("int32")] = Field(ge=1)
     editor: str | None = None
     internal_id: int | None = None
     illustrator: str | None = None
@@ -224,16 +224,6 @@ def content_flags(clues: Iterable[str], connections: Iterable[str]) -> set[Flag]
     if any(not c.strip() for c in connections):
         flags.add(Flag.BLANK_CONNECTION)
     return flags
-
-
-def norm_clue(clue: object) -> str:
-    """Matching form of a clue: lower-case, only ``[a-z0-9]`` kept (how SMOCI and ocdb walls join)."""
-    return _NOT_ALNUM.sub("", str(clue).lower())
-
-
-def clue_key(clues: Iterable[object]) -> frozenset[str]:
-    """The set of normalised clues: the same wall (or group) from two sources has the same key."""
-    return frozenset(norm_clue(c) for c in clues)
 
 
 def nyt_number(date: dt.date) -> int:

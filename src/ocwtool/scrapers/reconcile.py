@@ -1,21 +1,21 @@
 """Reconcile two puzzle stores day by day (pure): what is missing, reordered, re-worded or re-titled.
 
 Records are keyed on the NYT date (else the puzzle id), so stores with different id counters line up.
-Texts are compared after :func:`normalise` (case; quotes, hyphens/dashes, underscores and spaces
-dropped), so ``RACE CAR``/``RACECAR`` and ``HAPPY_SOUNDING``/``HAPPY-SOUNDING`` agree. Groups are
-paired by their normalised word sets first, so a reordering is reported once, as ``group_order``,
-and never as four title differences.
+Texts are compared after :func:`~ocwtool.schema.text.compare_form` (case; quotes, hyphens/dashes,
+underscores and spaces dropped), so ``RACE CAR``/``RACECAR`` and ``HAPPY_SOUNDING``/``HAPPY-SOUNDING``
+agree. Groups are paired by their normalised word sets first, so a reordering is reported once, as
+``group_order``, and never as four title differences.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ocwtool.schema.models import Puzzle
+from ocwtool.schema.text import COMPARE_FORM, compare_form
 
 MISSING_LEFT = "missing_left"
 MISSING_RIGHT = "missing_right"
@@ -23,17 +23,6 @@ GROUP_ORDER = "group_order"
 WORDS = "words"
 TITLES = "titles"
 KINDS = (MISSING_LEFT, MISSING_RIGHT, GROUP_ORDER, WORDS, TITLES)
-NORMALISATION = "case folded; quotes (straight and curly), hyphens/dashes, underscores and spaces removed"
-
-# Characters that sources use interchangeably or drop: quotes of every kind, hyphens/dashes,
-# underscores (blanks and stand-ins for hyphens) and whitespace. All are removed for comparison.
-_IGNORED = re.compile(r"[\s'\"‘’‚‛′`´“”„‟″\-_‐‑‒–—―−]+")
-
-
-def normalise(text: str) -> str:
-    """Comparison form: case-folded, with quotes, hyphens/dashes, underscores and spaces removed
-    (``3-D`` = ``3D``, ``STAND UP`` = ``STAND-UP``, ``“X”`` = ``X``, ``___ ___`` = ``___-___``)."""
-    return _IGNORED.sub("", text.casefold())
 
 
 def within(puzzles: Iterable[Puzzle], start: dt.date | None, end: dt.date | None) -> list[Puzzle]:
@@ -96,7 +85,7 @@ class Report:
             "in_both": self.both,
             "agree": self.both
             - sum(1 for d in self.diffs if not ({MISSING_LEFT, MISSING_RIGHT} & set(d.kinds))),
-            "normalisation": NORMALISATION,
+            "normalisation": COMPARE_FORM,
             "counts": self.counts(),
             "differences": [d.to_json() for d in self.diffs],
         }
@@ -137,7 +126,7 @@ def compare_puzzles(a: Puzzle, b: Puzzle) -> tuple[tuple[str, ...], tuple[str, .
             only_a = sorted(set(ga.clues) - {w for w in ga.clues if _norm_in(w, wb)})
             only_b = sorted(set(gb.clues) - {w for w in gb.clues if _norm_in(w, wa)})
             details.append(f"group {i + 1} words: {', '.join(only_a)} vs {', '.join(only_b)}")
-        if normalise(ga.connection) != normalise(gb.connection):
+        if compare_form(ga.connection) != compare_form(gb.connection):
             _add(kinds, TITLES)
             details.append(f"group {i + 1} title: {ga.connection!r} vs {gb.connection!r}")
     return tuple(kinds), tuple(details)
@@ -163,11 +152,11 @@ def pair_groups(a: Sequence[tuple[str, ...]], b: Sequence[tuple[str, ...]]) -> l
 
 
 def _word_key(words: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(normalise(w) for w in words))
+    return tuple(sorted(compare_form(w) for w in words))
 
 
 def _norm_in(word: str, key: tuple[str, ...]) -> bool:
-    return normalise(word) in key
+    return compare_form(word) in key
 
 
 def _add(kinds: list[str], kind: str) -> None:

@@ -1,14 +1,12 @@
-"""Text extraction and normalisation shared by the HTML parsers (pure).
+"""Text extraction shared by the HTML parsers (pure).
 
-``raw`` text is what the page says (entities decoded, nested markup joined); the *normalised* copy
-collapses whitespace, applies NFC, turns typographic quotes and dashes into ASCII and writes every
-run of 2+ underscores as ``___`` (the OCW convention for a blank in a connection).
+``raw`` text is what the page says (entities decoded, nested markup joined); the stored copy is
+:func:`ocwtool.schema.text.clean` of it (the schema owns the text rules).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from selectolax.lexbor import LexborNode
 
@@ -53,25 +51,6 @@ _BLOCK = frozenset(
         "ul",
     ]
 )
-_TYPO = str.maketrans(
-    {
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201a": "'",
-        "\u2032": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u201e": '"',
-        "\u2033": '"',
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2212": "-",
-        "\u00a0": " ",
-        "\u2009": " ",
-        "\u202f": " ",
-    }
-)
-_BLANKS = re.compile(r"_{2,}")
 _SPACE = re.compile(r"\s+")
 
 
@@ -92,15 +71,3 @@ def _collect(node: LexborNode, parts: list[str]) -> None:
             parts.append(" ")
         elif child.tag not in ("-comment", "script", "style"):
             _collect(child, parts)
-
-
-def normalise(text: str) -> str:
-    """The normalised copy of a clue or connection."""
-    text = unicodedata.normalize("NFC", text).translate(_TYPO)
-    text = _BLANKS.sub("___", text)
-    return _SPACE.sub(" ", text).strip()
-
-
-def collapse(text: str) -> str:
-    """Whitespace collapsed and stripped (no other change)."""
-    return _SPACE.sub(" ", text).strip()

@@ -1,7 +1,7 @@
 """What validation and releases look at: canonical puzzles plus variants, read from a workspace.
 
-Also the two shared predicates: the normalised wall key used for leakage and split matching, and
-whether a puzzle belongs in a text release.
+Also the shared predicate whether a puzzle belongs in a text release (wall keys are
+:mod:`ocwtool.schema.keys`).
 """
 
 from __future__ import annotations
@@ -11,13 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ocwtool.errors import InputError
-from ocwtool.schema.models import Puzzle, clue_key, non_text_reasons
+from ocwtool.schema.models import Puzzle, non_text_reasons
 from ocwtool.store import read_puzzles, store_paths
-
-
-def wall_key(p: Puzzle) -> frozenset[str]:
-    """The normalised clue set of a wall: the same wall from two sources has the same key."""
-    return clue_key(p.clues)
 
 
 def is_text(p: Puzzle) -> bool:

@@ -14,11 +14,13 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+from ocwtool.schema.fields import flat_row
 from ocwtool.validators.corpus import Corpus, is_text
 from ocwtool.validators.rules import Finding
 
 if TYPE_CHECKING:
     import pandas as pd
+    from pydantic import BaseModel
 
 Spec = tuple[str, str, str, dict[str, Any]]
 
@@ -75,8 +77,24 @@ SUITES: tuple[Spec, ...] = (
 TABLES = ("clues", "groups", "puzzles")
 
 
+# Validation names of derived columns that differ from the derived ``<struct>_<field>`` form.
+RENAMED = {
+    "groups": {
+        "id": "group_id",
+        "human_performance_grouping": "grouping",
+        "human_performance_connection": "connection_hp",
+    },
+    "puzzles": {"ocw_season": "season"},
+}
+
+
 def flatten(corpus: Corpus) -> dict[str, pd.DataFrame]:
-    """The three tables GX validates, built from the text-release records of ``corpus``."""
+    """The three tables GX validates, built from the text-release records of ``corpus``.
+
+    Group and puzzle columns are derived from the pydantic models (:func:`~ocwtool.schema.fields.
+    flat_row`: scalars, ``<struct>_<field>`` for nested models, ``n_<field>`` for sequences), then
+    renamed by :data:`RENAMED`.
+    """
     import pandas as pd
 
     clues: list[dict[str, Any]] = []
@@ -87,34 +105,17 @@ def flatten(corpus: Corpus) -> dict[str, pd.DataFrame]:
             continue
         where = {"config": config, "puzzle_id": p.id}
         clues += [{**where, "record": f"{p.id}#{k}", "position": k, "clue": c} for k, c in enumerate(p.clues)]
-        for g in p.groups:
-            hp = g.human_performance
-            groups.append(
-                {
-                    **where,
-                    "record": g.id,
-                    "group_id": g.id,
-                    "connection": g.connection,
-                    "level": g.level,
-                    "grouping": hp.grouping if hp else None,
-                    "connection_hp": hp.connection if hp else None,
-                    "n_clues": len(g.clues),
-                }
-            )
-        puzzles.append(
-            {
-                **where,
-                "record": p.id,
-                "game": p.game.value,
-                "source": p.source,
-                "split": p.split.value if p.split else None,
-                "n_clues": len(p.clues),
-                "n_groups": len(p.groups),
-                "season": p.ocw.season if p.ocw else None,
-                "nyt_number": p.nyt.number if p.nyt else None,
-            }
-        )
+        groups += [{**where, "record": g.id, **_flat("groups", g)} for g in p.groups]
+        puzzles.append({**where, "record": p.id, **_flat("puzzles", p)})
     return {"clues": pd.DataFrame(clues), "groups": pd.DataFrame(groups), "puzzles": pd.DataFrame(puzzles)}
+
+
+def _flat(table: str, record: BaseModel) -> dict[str, Any]:
+    row = flat_row(type(record), record)
+    if table == "puzzles":
+        del row["id"]  # already the ``puzzle_id`` column
+    names = RENAMED.get(table, {})
+    return {names.get(k, k): v for k, v in row.items()}
 
 
 def validate_tables(frames: dict[str, pd.DataFrame], specs: tuple[Spec, ...] = SUITES) -> list[Finding]:

@@ -1,6 +1,6 @@
 """Leakage rules: no record in two splits, no wall twice, near-duplicate walls reported.
 
-Walls are compared on their normalised clue set (:func:`~ocwtool.validators.corpus.wall_key`), so
+Walls are compared on their normalised clue set (:func:`~ocwtool.schema.keys.wall_key`), so
 the same wall scraped from ocdb.cc and imported from OCW JSON is recognised even when punctuation or
 case differ. Near-duplicates are found through an inverted index clue -> walls, so only walls that
 share at least one clue are ever compared (linear in the postings, not quadratic in the walls).
@@ -11,19 +11,12 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 
+from ocwtool.schema.keys import identifying, wall_key
 from ocwtool.schema.models import Puzzle
-from ocwtool.validators.corpus import Corpus, wall_key
+from ocwtool.validators.corpus import Corpus
 from ocwtool.validators.rules import Finding
 
 NEAR_DUPLICATE_MIN_SHARED = 12
-# A board whose clues are mostly pictures or emoji normalises to a handful of empty strings: such a
-# key identifies nothing, so walls with fewer identifying clues are left out of the wall rules.
-MIN_IDENTIFYING_CLUES = 12
-
-
-def identifying(key: frozenset[str]) -> bool:
-    """Does this normalised clue set have enough non-empty clues to identify a wall?"""
-    return len(key - {""}) >= MIN_IDENTIFYING_CLUES
 
 
 def _split(p: Puzzle) -> str:

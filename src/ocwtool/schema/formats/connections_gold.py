@@ -27,20 +27,8 @@ from ocwtool.schema.formats._common import (
     file_provenance,
     read_document,
 )
-from ocwtool.schema.models import (
-    Flag,
-    Game,
-    Group,
-    NytMeta,
-    Provenance,
-    Puzzle,
-    content_flags,
-    group_id,
-    nyt_number,
-    nyt_puzzle_id,
-    sorted_flags,
-)
-from ocwtool.store import puzzle_from_dict
+from ocwtool.schema.models import Flag, Provenance, Puzzle, nyt_puzzle_id
+from ocwtool.schema.nyt import DayGroups, build_puzzle
 
 FORMAT = "connections-gold"
 KNOWN = ("allwords", "categories", "exclude", "date")
@@ -98,37 +86,30 @@ def _load_game(
     if len(cats) != 4:
         raise SchemaError(f"{at}: field 'categories': expected 4 categories, got {len(cats)}")
     date = _opt_date(game.get("date"), f"{at}: field 'date'")
-    pid = nyt_puzzle_id(date) if date else fallback_id
-    groups = [
-        _group(pid, k, title, members, f"{at}: categories[{title!r}]")
-        for k, (title, members) in enumerate(cats.items())
-    ]
+    groups = [(title, _words(members, f"{at}: categories[{title!r}]")) for title, members in cats.items()]
     exclude = expect(game.get("exclude", False), bool, f"{at}: field 'exclude'", "true or false")
     clues = [expect(w, str, f"{at}: field 'allwords'", "an array of 16 strings") for w in words]
-    flags = content_flags(clues, cats) | {Flag.LEVEL_FROM_ORDER}
-    if exclude:
-        flags.add(Flag.EXCLUDED)
+    day = DayGroups(
+        date=date,
+        groups=groups,
+        board=clues,
+        flags=(Flag.LEVEL_FROM_ORDER,),
+        emoji=False,  # emoji boards are not detected in gold files (unchanged behaviour)
+        exclude=exclude,
+        puzzle_id=fallback_id,
+    )
+    pid = nyt_puzzle_id(date) if date else fallback_id
     unknown = {k: v for k, v in game.items() if k not in KNOWN}
     if unknown or "exclude" in game:
         extras["fields"][pid] = {**unknown, **({"exclude": exclude} if "exclude" in game else {})}
-    data = {
-        "id": pid,
-        "game": Game.NYT,
-        "source": source,
-        "clues": clues,
-        "groups": groups,
-        "flags": sorted_flags(flags),
-        "nyt": NytMeta(date=date, number=nyt_number(date), exclude=exclude) if date else None,
-        "provenance": prov,
-    }
-    return puzzle_from_dict(data, f"{at} ({pid})")
+    return build_puzzle(day, source, prov, f"{at} ({pid})", SchemaError)
 
 
-def _group(pid: str, k: int, title: str, members: Any, at: str) -> Group:
+def _words(members: Any, at: str) -> list[str]:
     words = expect_list(members, 4, at, "an array of 4 strings")
     for w in words:
         expect(w, str, at, "an array of 4 strings")
-    return Group(id=group_id(pid, k + 1), clues=tuple(words), connection=title, level=k)
+    return words
 
 
 def _opt_date(value: Any, at: str) -> dt.date | None:

@@ -1,11 +1,12 @@
-"""Hugging Face ``datasets`` parquet with explicit :func:`features` (the one definition).
+"""Hugging Face ``datasets`` parquet with explicit :func:`features` (derived from the pydantic model).
 
 One row per puzzle; columns mirror :class:`~ocwtool.schema.models.Puzzle`: ``groups`` is a list of
 structs, ``ocw``/``nyt``/``provenance``/``lineage`` are structs (null when absent), ``flags`` a list
 of strings, ``lineage.params`` a list of ``{key, value}`` (Arrow maps do not round-trip through
 ``datasets``), and ``provenance.fetched_at`` an ISO-8601 string (keeps naive and aware times
-exactly). The Features are stored in the parquet schema metadata, so ``datasets.load_dataset(
-"parquet", data_files=...)`` gives back exactly :func:`features`. Reading uses pyarrow only.
+exactly); :mod:`ocwtool.schema.fields` maps each field type. The Features are stored in the parquet
+schema metadata, so ``datasets.load_dataset("parquet", data_files=...)`` gives back exactly
+:func:`features`. Reading uses pyarrow only.
 """
 
 from __future__ import annotations
@@ -16,81 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 from ocwtool.errors import InputError, SchemaError
 from ocwtool.fsio import atomic_open
+from ocwtool.schema.fields import hf_features
 from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import puzzle_from_dict
+from ocwtool.schema.records import puzzle_from_dict
 
 if TYPE_CHECKING:
     import datasets
 
-COLUMNS = ("id", "game", "source", "clues", "groups", "split", "flags", "ocw", "nyt", "provenance", "lineage")
 
-
-def features() -> datasets.Features:
-    """The HF ``datasets.Features`` of a puzzle table (import of ``datasets`` happens here)."""
-    from datasets import Features, List, Value
-
-    text = Value("string")
-    hp = {"grouping": Value("int8"), "connection": Value("int8")}
-    group = {
-        "id": text,
-        "clues": List(text, length=4),
-        "connection": text,
-        "level": Value("int8"),
-        "human_performance": hp,
-        "raw_clues": List(text, length=4),
-        "raw_connection": text,
-    }
-    ocw = {
-        "season": Value("int32"),
-        "episode": Value("int32"),
-        "wall_name": text,
-        "wall_index": Value("int8"),
-        "teams": List(text),
-        "team": text,
-        "air_date": Value("date32"),
-        "source_url": text,
-        "title": text,
-    }
-    nyt = {
-        "date": Value("date32"),
-        "number": Value("int32"),
-        "editor": text,
-        "internal_id": Value("int64"),
-        "illustrator": text,
-        "picture": Value("bool"),
-        "emoji": Value("bool"),
-        "exclude": Value("bool"),
-    }
-    provenance = {
-        "source": text,
-        "url": text,
-        "capture_id": text,
-        "sha256": text,
-        "parser_version": text,
-        "fetched_at": text,
-    }
-    lineage = {
-        "kind": text,
-        "seed": Value("int64"),
-        "parents": List(text),
-        "params": List({"key": text, "value": text}),
-    }
-    return Features(
-        {
-            "id": text,
-            "game": text,
-            "source": text,
-            "clues": List(text, length=16),
-            "groups": List(group),
-            "split": text,
-            "flags": List(text),
-            "ocw": ocw,
-            "nyt": nyt,
-            "provenance": provenance,
-            "lineage": lineage,
-        }
-    )
+def features(model: type[Puzzle] = Puzzle) -> datasets.Features:
+    """The HF ``datasets.Features`` of a puzzle table, derived from the pydantic ``model``."""
+    return hf_features(model)
 
 
 def to_records(puzzles: Sequence[Puzzle]) -> list[dict[str, Any]]:
@@ -159,11 +97,8 @@ def read_parquet(path: Path) -> list[Puzzle]:
             raise InputError(f"{file}: no such file") from None
         except Exception as exc:  # pyarrow raises several unrelated types for a bad file
             raise InputError(f"{file}: not a readable parquet file: {exc}") from None
-        missing = [
-            c
-            for c in ("id", "game", "source", "clues", "groups", "provenance")
-            if c not in table.column_names
-        ]
+        required = [name for name, info in Puzzle.model_fields.items() if info.is_required()]
+        missing = [c for c in required if c not in table.column_names]
         if missing:
             raise SchemaError(
                 f"{file}: missing column(s) {', '.join(missing)}; expected the ocwtool puzzle Features"

@@ -1,14 +1,60 @@
-"""The canonical JSONL store as an import/export format (one puzzle per line, stable order)."""
+"""The canonical JSONL store format: one puzzle per line, in stable order, written atomically.
+
+This module owns reading and writing the format (:mod:`ocwtool.store` finds the workspace's
+stores and uses these functions). Schema violations are reported as
+``FILE:LINE: record <id>: <field>: <what was expected>`` (see :mod:`ocwtool.schema.records`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from ocwtool.errors import InputError, SchemaError
+from ocwtool.fsio import atomic_open, read_text
 from ocwtool.schema.formats import ImportResult
-from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.schema.models import Puzzle, sort_key
+from ocwtool.schema.records import puzzle_from_dict
+
+
+def iter_puzzles(path: Path) -> Iterator[Puzzle]:
+    """Puzzles of a JSONL store, validating each line (unreadable files raise ``InputError``)."""
+    for lineno, line in enumerate(read_text(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}:{lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+        yield puzzle_from_dict(data, f"{path}:{lineno}")
+
+
+def read_puzzles(path: Path) -> list[Puzzle]:
+    """All puzzles of a JSONL store."""
+    return list(iter_puzzles(path))
+
+
+def dumps_puzzle(p: Puzzle) -> str:
+    """One canonical JSONL line (no trailing newline): compact, non-ASCII kept."""
+    return json.dumps(p.to_json_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def write_puzzles(path: Path, puzzles: Iterable[Puzzle], *, sort: bool = True) -> int:
+    """Atomically write puzzles (sorted by :func:`sort_key` unless ``sort=False``); return the count."""
+    items = list(puzzles)
+    if sort:
+        items.sort(key=sort_key)
+    seen: set[str] = set()
+    for p in items:
+        if p.id in seen:
+            raise SchemaError(f"{path}: duplicate puzzle id {p.id!r}; ids must be unique in a store")
+        seen.add(p.id)
+    with atomic_open(path, "w") as fh:
+        for p in items:
+            fh.write(dumps_puzzle(p) + "\n")
+    return len(items)
 
 
 def import_file(path: Path, source: str) -> ImportResult:

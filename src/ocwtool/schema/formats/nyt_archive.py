@@ -7,9 +7,10 @@ groups ``nyt-YYYY-MM-DD_<k>`` (k = 1..4, yellow..purple), ``NytMeta.number`` fro
   levels are then the list positions and the puzzle is flagged ``LEVEL_FROM_ORDER``.
 * The archive has no starting board, so :attr:`Puzzle.clues` is **the four groups concatenated**,
   yellow..purple, members in archive order (alphabetical). It is not the published display order.
-* Picture days are kept and flagged ``PICTURE`` (``NytMeta.picture``): days listed in the packaged
-  ``nyt_facts.json`` (e.g. alt-text members) and any day with empty members (``EMPTY_MEMBER``, often
-  with ``DUPLICATE_CLUE`` since all 16 are ``""``). Nothing is dropped; each is reported.
+* Picture days are kept and flagged ``PICTURE`` (``NytMeta.picture``) by the one picture-day rule of
+  :func:`ocwtool.schema.nyt.picture_reason`: days listed in the packaged ``nyt_facts.json`` (e.g.
+  alt-text members) and any day with empty members (``EMPTY_MEMBER``, often with ``DUPLICATE_CLUE``
+  since all 16 are ``""``). Nothing is dropped; each is reported.
 * The archive ``id`` (and an answer order that differs from the level order) is kept in ``extras``
   so that export gives back the same list.
 """
@@ -21,7 +22,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ocwtool.data import load_facts
 from ocwtool.errors import SchemaError
 from ocwtool.fsio import write_json
 from ocwtool.schema.formats import ImportResult
@@ -31,29 +31,11 @@ from ocwtool.schema.formats._common import (
     file_provenance,
     read_document,
 )
-from ocwtool.schema.models import (
-    Flag,
-    Game,
-    Group,
-    NytMeta,
-    Provenance,
-    Puzzle,
-    content_flags,
-    group_id,
-    nyt_number,
-    nyt_puzzle_id,
-    sorted_flags,
-)
-from ocwtool.store import puzzle_from_dict
+from ocwtool.schema.models import Flag, Provenance, Puzzle
+from ocwtool.schema.nyt import DayGroups, build_puzzle, picture_days, picture_reason
 
 FORMAT = "nyt-archive"
 LEVEL_FROM_ORDER = -1
-
-
-def picture_days() -> dict[str, str]:
-    """Known picture days (ISO date -> note), from the packaged ``nyt_facts.json``."""
-    days: dict[str, str] = load_facts("nyt_facts.json")["picture_days"]
-    return days
 
 
 # Import ---------------------------------------------------------------------------------------
@@ -98,27 +80,14 @@ def _load_entry(
         extras["answer_order"][date.isoformat()] = levels
     if entry.get("id") is not None:
         extras["archive_ids"][date.isoformat()] = entry["id"]
-    pid = nyt_puzzle_id(date)
-    groups = [
-        Group(id=group_id(pid, k + 1), clues=tuple(parsed[i][2]), connection=parsed[i][1], level=k)
-        for k, i in enumerate(order)
-    ]
-    clues = [c for g in groups for c in g.clues]
-    flags = content_flags(clues, [g.connection for g in groups])
-    if LEVEL_FROM_ORDER in levels:
-        flags.add(Flag.LEVEL_FROM_ORDER)
-    picture, notes = _picture(date, flags)
-    data = {
-        "id": pid,
-        "game": Game.NYT,
-        "source": source,
-        "clues": clues,
-        "groups": groups,
-        "flags": sorted_flags(flags),
-        "nyt": NytMeta(date=date, number=nyt_number(date), picture=picture),
-        "provenance": prov,
-    }
-    return puzzle_from_dict(data, at), notes
+    day = DayGroups(
+        date=date,
+        groups=[parsed[i][1:] for i in order],
+        flags=(Flag.LEVEL_FROM_ORDER,) if LEVEL_FROM_ORDER in levels else (),
+        emoji=False,  # emoji boards are not detected in archive files (unchanged behaviour)
+    )
+    puzzle = build_puzzle(day, source, prov, at, SchemaError)
+    return puzzle, _picture_notes(puzzle)
 
 
 def _date(value: Any, at: str) -> dt.date:
@@ -130,6 +99,7 @@ def _date(value: Any, at: str) -> dt.date:
 
 
 def _answer(raw: Any, at: str) -> tuple[int, str, list[str]]:
+    """``(level, title, members)`` of one answer object."""
     answer = expect(raw, dict, at, "an object {level, group, members}")
     level = expect(answer.get("level"), int, f"{at}.level", "an integer -1..3")
     title = expect(answer.get("group"), str, f"{at}.group", "a string")
@@ -148,15 +118,14 @@ def _canonical_order(levels: list[int], at: str) -> list[int]:
     return sorted(range(4), key=lambda i: levels[i])
 
 
-def _picture(date: dt.date, flags: set[Flag]) -> tuple[bool, list[str]]:
-    known = picture_days().get(date.isoformat())
-    if Flag.EMPTY_MEMBER in flags:
-        flags.add(Flag.PICTURE)
-        return True, [f"{date}: picture puzzle with empty members kept (flags picture, empty_member)"]
-    if known:
-        flags.add(Flag.PICTURE)
-        return True, [f"{date}: picture puzzle kept ({known}; flag picture)"]
-    return False, []
+def _picture_notes(p: Puzzle) -> list[str]:
+    assert p.nyt is not None
+    reason = picture_reason(p.nyt.date, [c for g in p.groups for c in g.clues])
+    if reason is None:
+        return []
+    if Flag.EMPTY_MEMBER in p.flags:
+        return [f"{p.nyt.date}: picture puzzle with empty members kept (flags picture, empty_member)"]
+    return [f"{p.nyt.date}: picture puzzle kept ({reason}; flag picture)"]
 
 
 def _summary_notes(puzzles: list[Puzzle]) -> list[str]:

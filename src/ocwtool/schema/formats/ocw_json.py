@@ -39,7 +39,7 @@ from ocwtool.schema.models import (
     content_flags,
     sorted_flags,
 )
-from ocwtool.store import puzzle_from_dict
+from ocwtool.schema.records import puzzle_from_dict
 
 FORMAT = "ocw"
 GROUP_KEYS = ("group_1", "group_2", "group_3", "group_4")

@@ -5,7 +5,7 @@ Pure: :class:`OcdbSource` implements the :class:`ocwtool.scrapers.base.Source` p
 
 * ids ``ocdb-<slug>-<wall position 1|2>``, groups ``<id>_<k>`` in the order resolved on the show;
 * clues in display order = group order (ocdb shows walls solved), normalised text
-  (:func:`ocwtool.scrapers.text.normalise`); ``Group.raw_clues``/``raw_connection`` keep the page
+  (:func:`ocwtool.schema.text.clean`); ``Group.raw_clues``/``raw_connection`` keep the page
   text when it differs from the normalised copy (absent = identical);
 * ``OcwMeta``: true series/episode, wall name (heading word or glyph, else position in the era),
   wall index, teams split from the title, title, source URL;
@@ -32,6 +32,7 @@ from ocwtool.schema.models import (
     group_id,
     sorted_flags,
 )
+from ocwtool.schema.text import clean
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult
 from ocwtool.scrapers.sources.ocdb_html import (
     RawEpisode,
@@ -43,7 +44,6 @@ from ocwtool.scrapers.sources.ocdb_html import (
     parse_episode,
     parse_index,
 )
-from ocwtool.scrapers.text import normalise
 
 PARSER_VERSION = "ocdb-1"
 NO_WALL = (
@@ -187,8 +187,8 @@ def _puzzle(raw: RawEpisode, wall: RawWall, name: WallName | None, page: Page, s
 
 
 def _group(pid: str, k: int, raw: RawGroup) -> Group:
-    clues = tuple(normalise(c) for c in raw.clues)
-    connection = normalise(raw.connection)
+    clues = tuple(clean(c) for c in raw.clues)
+    connection = clean(raw.connection)
     return Group(
         id=group_id(pid, k),
         clues=clues,

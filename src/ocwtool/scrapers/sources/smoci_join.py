@@ -14,7 +14,8 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ocwtool.schema.models import Flag, Group, HumanPerformance, OcwMeta, Puzzle, clue_key
+from ocwtool.schema.keys import clue_key
+from ocwtool.schema.models import Flag, Group, HumanPerformance, OcwMeta, Puzzle
 from ocwtool.scrapers.sources.smoci import SmociGroup, SmociWall
 
 

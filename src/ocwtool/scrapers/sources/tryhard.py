@@ -19,13 +19,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from ocwtool.data import load_facts
 from ocwtool.errors import InputError, ParseError
 from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.models import Flag, Provenance, Puzzle, nyt_number
+from ocwtool.schema.nyt import DayGroups, build_puzzle
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult
 from ocwtool.scrapers.facts import source_facts
-from ocwtool.scrapers.sources.nyt_common import DayGroups, build_puzzle
 from ocwtool.scrapers.sources.tryhard_html import day_items, page_links
 from ocwtool.scrapers.sources.wordsplit import split_words
 
@@ -82,9 +81,8 @@ def day_from_parts(
         )
     if len(groups) != 4:
         raise ParseError(f"{where}: day {date} lists {len(groups)} groups, expected 4")
-    # A picture board shows up in the listing as alt text (or nothing): mark the known ones.
-    picture = date.isoformat() in load_facts("nyt_facts.json")["picture_days"]
-    return DayGroups(date=date, groups=groups, flags=(Flag.LEVEL_FROM_ORDER,), picture=picture), warnings
+    # A picture board shows up in the listing as alt text: build_puzzle marks the known picture days.
+    return DayGroups(date=date, groups=groups, flags=(Flag.LEVEL_FROM_ORDER,)), warnings
 
 
 def parse_listing_text(text: str, source: str, provenance: Provenance, where: str) -> ParseResult:
@@ -123,10 +121,11 @@ def _build_days(
             errors.append(str(exc))
             continue
         warnings.extend(notes)
-        if day.date in puzzles:
-            warnings.append(f"{where}: {day.date} listed twice; the first listing is kept")
+        date = header[1]
+        if date in puzzles:
+            warnings.append(f"{where}: {date} listed twice; the first listing is kept")
             continue
-        puzzles[day.date] = puzzle
+        puzzles[date] = puzzle
     return ParseResult(puzzles=tuple(puzzles.values()), errors=tuple(errors), warnings=tuple(warnings))
 
 
