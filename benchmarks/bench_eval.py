@@ -17,9 +17,9 @@ from pathlib import Path
 
 from _shared import shared_data
 
-from ocwtool.evaluation import metrics
+from ocwtool.evaluation import scorer
 from ocwtool.evaluation.baselines import make_baseline, run_baseline
-from ocwtool.evaluation.metrics import GoldWall, Options, Prediction, evaluate_predictions
+from ocwtool.evaluation.scorer import GoldWall, Options, Prediction, evaluate_predictions, grouping
 
 REAL_NAME = Path("ocw") / "onlyconnect_prerelease_618.json"
 N_WALLS, SEEDS = 494, 16
@@ -35,7 +35,7 @@ def walls() -> list[GoldWall]:
     real = real_file()
     print(f"data: {'the first 494 real walls' if real else 'synthetic walls (no shared data)'}")
     if real is not None:
-        return metrics.load_gold(real)
+        return scorer.load_gold(real)
     rng = random.Random(0)
     return [
         GoldWall(
@@ -65,7 +65,7 @@ def bench_evaluator(golds: list[GoldWall]) -> None:
         for name, preds in runs
     ]
     for label, data in (("grouping only", runs), ("grouping + EM + ROUGE-1", with_conn)):
-        metrics._CLUSTER_CACHE.clear()
+        grouping._CLUSTER_CACHE.clear()
         t0 = time.perf_counter()
         evaluate_predictions(golds, data, Options())
         cold = time.perf_counter() - t0
@@ -95,7 +95,7 @@ def bench_minilm(golds: list[GoldWall]) -> None:
 
 
 def real_scores(real: Path) -> None:
-    golds = metrics.load_gold(real)
+    golds = scorer.load_gold(real)
     minilm = make_baseline("minilm")
     plan = [("random", make_baseline("random")), ("wordnet", make_baseline("wordnet"))]
     plan += [("minilm (kmeans-constrained)", minilm), ("minilm (assignment)", minilm)]

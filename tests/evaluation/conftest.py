@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ocwtool.evaluation.gold import gold_from_puzzle
-from ocwtool.evaluation.metrics import GoldWall
+from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.schema.models import Game, Group, OcwMeta, Provenance, Puzzle, Split
 from ocwtool.store import write_puzzles
 from tests.conftest import make_nyt, make_ocw_wall
@@ -108,3 +108,14 @@ def as_records(
         }
         for g in golds
     ]
+
+
+def ship_scorer(folder: Path) -> Path:
+    """Write the scorer's release files (``evaluate.py`` + ``scorer/``) into ``folder``, as a release
+    build does; returns the launcher."""
+    from ocwtool.evaluation.scorer.bundle import standalone_files
+
+    for name, content in standalone_files().items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(content)
+    return folder / "evaluate.py"

@@ -11,7 +11,7 @@ import pytest
 from ocwtool.evaluation.baselines import groups_from_labels, run_baseline, shuffled_words
 from ocwtool.evaluation.baselines.partition import greedy_quads
 from ocwtool.evaluation.baselines.random_baseline import RandomBaseline
-from ocwtool.evaluation.metrics import GoldWall, Options, evaluate_predictions, score_wall
+from ocwtool.evaluation.scorer import GoldWall, Options, evaluate_predictions, score_wall
 
 
 def _is_partition(groups: tuple[tuple[str, ...], ...], gold: GoldWall) -> bool:

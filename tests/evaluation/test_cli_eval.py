@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,9 +11,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
-from ocwtool.evaluation import metrics
-from ocwtool.evaluation.metrics import GoldWall
-from tests.evaluation.conftest import as_records, ocw_document, write_json
+from ocwtool.evaluation import scorer
+from ocwtool.evaluation.scorer import GoldWall
+from tests.evaluation.conftest import as_records, ocw_document, ship_scorer, write_json
 
 
 def _swap(g: GoldWall) -> list[list[str]]:
@@ -59,9 +58,8 @@ def test_shipped_evaluate_py_prints_the_same_numbers(
     p2 = write_json(
         tmp_path / "p2.json", as_records(golds, connections_of=lambda g: ["x", *g.connections[1:]])
     )
-    shipped = tmp_path / "release" / "evaluate.py"
-    shipped.parent.mkdir()
-    shutil.copyfile(metrics.__file__, shipped)
+    (tmp_path / "release").mkdir()
+    shipped = ship_scorer(tmp_path / "release")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     args = ["--predictions", str(p1), str(p2), "--json-out"]
     proc = subprocess.run(
@@ -95,11 +93,11 @@ def test_shipped_evaluate_py_prints_the_same_numbers(
 
 def test_shipped_evaluate_py_help_and_errors(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, metrics.__file__, "--help"], capture_output=True, text=True, check=False
+        [sys.executable, str(ship_scorer(tmp_path)), "--help"], capture_output=True, text=True, check=False
     )
     assert proc.returncode == 0 and "--predictions" in proc.stdout and "Example:" in proc.stdout
     missing = tmp_path / "nope.json"
-    assert metrics.main(["--gold", str(missing), "--predictions", str(missing)]) == 1
+    assert scorer.main(["--gold", str(missing), "--predictions", str(missing)]) == 1
 
 
 def test_eval_from_release_ocw_json(golds: list[GoldWall], tmp_path: Path) -> None:
@@ -176,7 +174,7 @@ def test_shipped_evaluator_reads_nyt_levels_from_group_order(nyt_gold: GoldWall,
     preds = write_json(
         tmp_path / "p.json", as_records([nyt_gold], groups_of=lambda _: [g[3], g[1], g[0], g[2]])
     )
-    report = metrics.evaluate_files(gold, [preds], metrics.Options())
+    report = scorer.evaluate_files(gold, [preds], scorer.Options())
     assert report["summary"]["grouping"]["weighted_clustering_score"]["mean"] == 10.0
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ocwtool.errors import EvaluationError
-from ocwtool.evaluation.metrics import GoldWall, score_wall
 from ocwtool.evaluation.predictions import load_prediction_file, parse_model_text
+from ocwtool.evaluation.scorer import GoldWall, score_wall
 
 ANSWER = """Sure! Here are my groups:
 Group 1: $64,000, Speedboat, Cuddly toy, Holiday — Game show prizes

@@ -11,7 +11,7 @@ from scipy.stats import binomtest
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation import stats
-from ocwtool.evaluation.metrics import GoldWall, WallScore, score_wall
+from ocwtool.evaluation.scorer import GoldWall, WallScore, score_wall
 
 
 def _walls(golds: list[GoldWall], answers: list[object]) -> list[dict[str, object]]:

@@ -155,9 +155,14 @@ def test_build_refusals(built: Built, tmp_path: Path) -> None:
 
 
 def test_release_ships_the_evaluator_verbatim(built: Built) -> None:
-    from ocwtool.evaluation import metrics
+    from ocwtool.evaluation import scorer
+    from ocwtool.evaluation.scorer.bundle import LAUNCHER
 
-    assert (built.folder / "evaluate.py").read_bytes() == Path(metrics.__file__).read_bytes()
+    assert (built.folder / "evaluate.py").read_text() == LAUNCHER
+    modules = sorted(Path(scorer.__file__).parent.glob("*.py"))
+    assert sorted(p.name for p in (built.folder / "scorer").iterdir()) == [p.name for p in modules]
+    for module in modules:
+        assert (built.folder / "scorer" / module.name).read_bytes() == module.read_bytes()
     assert "`evaluate.py`: the standalone evaluator" in (built.folder / "README.md").read_text()
 
 

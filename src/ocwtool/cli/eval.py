@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -11,8 +14,69 @@ from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress, track
 
+if TYPE_CHECKING:
+    from ocwtool.evaluation.gold import GoldSet
+    from ocwtool.evaluation.report import EvalRequest
+    from ocwtool.evaluation.scorer import Options
+
 SPLITS = ("train", "validation", "test", "all")
 BASELINES = ("random", "wordnet", "minilm")  # = evaluation.baselines.BASELINES (kept light for --help)
+
+
+@dataclass(frozen=True)
+class EvalArgs:
+    """The options of ``ocwtool eval``, one typed field per option (click fills them in by name)."""
+
+    release: Path | None
+    use_workspace: bool
+    split: str
+    source: str | None
+    predictions: tuple[Path, ...]
+    baseline: str | None
+    seeds: int
+    clusterer: str
+    corrected: bool
+    accent_fold: bool
+    allow_missing: bool
+    bertscore_model: Path | None
+    bertscore_layers: int
+    bertscore_baseline: Path | None
+    compare: Path | None
+    annotations: Path | None
+    breakdown: bool
+    per_wall: bool
+    include_flagged: bool
+    bootstrap: int
+    json_out: Path | None
+
+    def scorer_options(self) -> Options:
+        """What the scorer needs: WD mode, accent folding, BERTScore, missing walls."""
+        from ocwtool.evaluation.scorer import Options
+
+        return Options(
+            corrected=self.corrected,
+            accent_fold=self.accent_fold,
+            bertscore_model=self.bertscore_model,
+            bertscore_layers=self.bertscore_layers,
+            bertscore_baseline=self.bertscore_baseline,
+            allow_missing=self.allow_missing,
+        )
+
+    def label(self) -> str:
+        """The report name's label: the baseline, else the first prediction file's stem."""
+        if self.baseline:
+            return self.baseline
+        return Path(self.predictions[0]).stem if self.predictions else "run"
+
+
+def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callable[..., None]:
+    """Hand the command one :class:`EvalArgs` instead of click's keyword arguments."""
+
+    @functools.wraps(func)
+    def command(app: AppContext, /, progress: Progress, **params: Any) -> None:
+        func(app, EvalArgs(**params), progress)
+
+    return command
 
 
 @click.command("eval")
@@ -81,7 +145,8 @@ BASELINES = ("random", "wordnet", "minilm")  # = evaluation.baselines.BASELINES 
 )
 @progress_option
 @pass_app
-def eval_cmd(app: AppContext, /, progress: Progress, **opts: Any) -> None:
+@_with_args
+def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
     """Score predictions (Task 1 grouping, Task 2 connections) or run a baseline, print a table and
     write a JSON report. Several --predictions files (e.g. 16 shuffle seeds) give mean and std.
 
@@ -92,58 +157,48 @@ def eval_cmd(app: AppContext, /, progress: Progress, **opts: Any) -> None:
       ocwtool eval --split all --baseline minilm --seeds 16 --json-out runs/minilm.json
       ocwtool eval --predictions a.json --compare b.json --annotations types.json --breakdown
     """
-    from ocwtool.evaluation.metrics import Options
-    from ocwtool.evaluation.report import EvalRequest, render, report_name, run_evaluation, save_report
+    from ocwtool.evaluation.report import render, report_name, run_evaluation, save_report
 
-    golds = _golds(app, opts)
-    request = EvalRequest(
-        predictions=opts["predictions"],
-        baseline=opts["baseline"],
-        seeds=opts["seeds"],
-        clusterer=opts["clusterer"],
-        options=Options(
-            corrected=opts["corrected"],
-            accent_fold=opts["accent_fold"],
-            bertscore_model=opts["bertscore_model"],
-            bertscore_layers=opts["bertscore_layers"],
-            bertscore_baseline=opts["bertscore_baseline"],
-            allow_missing=opts["allow_missing"],
-        ),
-        compare=opts["compare"],
-        types=_types(app, opts),
-        n_boot=opts["bootstrap"],
-    )
-    label = f"{opts['baseline'] or 'eval'} seeds"
+    golds = _golds(app, args)
+    label = f"{args.baseline or 'eval'} seeds"
+    request = _request(app, args, golds)
     report = run_evaluation(golds.walls, request, progress=lambda seeds: track(seeds, label, progress))
-    report["inputs"]["skipped"] = golds.skipped
-    click.echo(render(report, show_breakdowns=opts["breakdown"]))
-    out = opts["json_out"] or app.settings().runs_dir / report_name(
-        _label(opts), opts["split"], opts["source"]
-    )
-    save_report(report, out, per_wall=opts["per_wall"])
+    click.echo(render(report, show_breakdowns=args.breakdown))
+    out = args.json_out or app.settings().runs_dir / report_name(args.label(), args.split, args.source)
+    save_report(report, out, per_wall=args.per_wall)
     click.echo(f"Wrote {out}", err=True)
 
 
-def _golds(app: AppContext, opts: dict[str, Any]) -> Any:
+def _request(app: AppContext, args: EvalArgs, golds: GoldSet) -> EvalRequest:
+    from ocwtool.evaluation.report import EvalRequest
+
+    return EvalRequest(
+        predictions=args.predictions,
+        baseline=args.baseline,
+        seeds=args.seeds,
+        clusterer=args.clusterer,
+        options=args.scorer_options(),
+        compare=args.compare,
+        types=_types(app, args),
+        n_boot=args.bootstrap,
+        skipped=golds.skipped,
+    )
+
+
+def _golds(app: AppContext, args: EvalArgs) -> GoldSet:
     from ocwtool.errors import EvaluationError
     from ocwtool.evaluation.gold import release_golds, workspace_golds
 
-    if opts["release"] is not None and opts["use_workspace"]:
+    if args.release is not None and args.use_workspace:
         raise EvaluationError("choose --release DIR or --workspace, not both")
-    if opts["release"] is not None:
-        return release_golds(opts["release"], opts["split"], opts["source"], opts["include_flagged"])
-    return workspace_golds(app.settings(), opts["split"], opts["source"], opts["include_flagged"])
+    if args.release is not None:
+        return release_golds(args.release, args.split, args.source, args.include_flagged)
+    return workspace_golds(app.settings(), args.split, args.source, args.include_flagged)
 
 
-def _types(app: AppContext, opts: dict[str, Any]) -> Any:
+def _types(app: AppContext, args: EvalArgs) -> dict[str, list[str]] | None:
     from ocwtool.evaluation.stats import find_type_map, load_type_map
 
-    if opts["annotations"] is not None:
-        return load_type_map(opts["annotations"])
-    return find_type_map(opts["release"], None if opts["release"] else app.workspace)
-
-
-def _label(opts: dict[str, Any]) -> str:
-    if opts["baseline"]:
-        return str(opts["baseline"])
-    return Path(opts["predictions"][0]).stem if opts["predictions"] else "run"
+    if args.annotations is not None:
+        return load_type_map(args.annotations)
+    return find_type_map(args.release, None if args.release else app.workspace)

@@ -1,6 +1,6 @@
 """Where gold puzzles come from: a workspace's JSONL stores or a built release folder.
 
-Everything downstream works on :class:`~ocwtool.evaluation.metrics.GoldWall`, the standalone
+Everything downstream works on :class:`~ocwtool.evaluation.scorer.GoldWall`, the standalone
 evaluator's own record, so ``ocwtool eval`` and the shipped ``evaluate.py`` score identical inputs.
 """
 
@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import EvaluationError
-from ocwtool.evaluation.metrics import GoldWall, MetricsInputError, load_gold
+from ocwtool.evaluation.boundary import scorer_errors
+from ocwtool.evaluation.scorer import GoldWall, load_gold
 from ocwtool.schema.models import Flag, Game, Puzzle, in_split, non_text_reasons
 
 SPLITS = ("train", "validation", "test")
@@ -152,10 +153,8 @@ def _release_ocw_json(
         for path in sorted(release.rglob(f"{s}.json")):
             if config is not None and config not in path.relative_to(release).parts:
                 continue
-            try:
+            with scorer_errors():
                 walls = load_gold(path)
-            except MetricsInputError as exc:
-                raise EvaluationError(str(exc)) from None
             for wall in walls:
                 if not include_flagged and "" in wall.words:
                     golds.skipped[wall.wall_id] = [Flag.EMPTY_MEMBER.value]

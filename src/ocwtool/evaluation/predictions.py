@@ -26,10 +26,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from ocwtool.errors import EvaluationError
-from ocwtool.evaluation.metrics import GROUPS, SIZE, MetricsInputError, Prediction, prediction_from_record
+from ocwtool.evaluation.boundary import scorer_errors
+from ocwtool.evaluation.scorer import GROUPS, SIZE, Prediction, prediction_from_record
 
 TEXT_FIELDS = ("text", "response", "output", "completion", "raw")
 _LABEL_RE = re.compile(
@@ -199,6 +200,13 @@ def _assemble(lines: list[_Line], clues: Sequence[str]) -> ParsedAnswer:
 
 
 # ------------------------------------------------------------------------------ prediction files
+class ParsingSummary(TypedDict):
+    """Raw-text parsing issues of one prediction file, as the JSON report stores them."""
+
+    totals: dict[str, int]
+    walls: dict[str, dict[str, int]]
+
+
 @dataclass
 class LoadedPredictions:
     """Predictions of one file plus per-wall parsing issues of the raw-text answers."""
@@ -211,6 +219,10 @@ class LoadedPredictions:
         for issues in self.text_issues.values():
             total.update(issues)
         return {"walls_from_text": len(self.text_issues), **dict(sorted(total.items()))}
+
+    def parsing_summary(self) -> ParsingSummary:
+        """The report's ``parsing`` entry for this file: totals and per-wall issue counts."""
+        return {"totals": self.totals(), "walls": self.text_issues}
 
 
 _WALL_HEADER = re.compile(r"^\s*(?:#+\s*)?wall(?:[ _-]?id)?\s*[:=]\s*(\S+)\s*$", re.I)
@@ -268,13 +280,11 @@ def load_prediction_file(path: Path, clues_by_wall: Mapping[str, Sequence[str]])
     for i, rec in enumerate(_records(path)):
         where = f"{path}: record {i}"
         text_field = next((f for f in TEXT_FIELDS if isinstance(rec, dict) and f in rec), None)
-        try:
+        with scorer_errors():
             if text_field is None:
                 loaded.predictions.append(prediction_from_record(rec, where))
                 continue
             loaded.predictions.append(_from_text(rec, text_field, clues_by_wall, where, loaded))
-        except MetricsInputError as exc:
-            raise EvaluationError(str(exc)) from None
     return loaded
 
 

@@ -1,6 +1,6 @@
 """One evaluation, end to end: predictions or a baseline in, JSON report and table out.
 
-The numbers come from :mod:`ocwtool.evaluation.metrics` (the file shipped as ``evaluate.py``), so
+The numbers come from :mod:`ocwtool.evaluation.scorer` (shipped as ``evaluate.py`` + ``scorer/``), so
 ``ocwtool eval`` and the shipped evaluator print the same table; this module adds prediction
 parsing, baselines, bootstrap intervals, breakdowns and paired comparisons around it.
 """
@@ -15,16 +15,16 @@ from typing import Any
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation import stats
-from ocwtool.evaluation.metrics import (
+from ocwtool.evaluation.boundary import scorer_errors
+from ocwtool.evaluation.predictions import LoadedPredictions, load_prediction_file
+from ocwtool.evaluation.scorer import (
     GoldWall,
-    MetricsInputError,
     Options,
     Prediction,
     evaluate_predictions,
     expand_prediction_paths,
     format_table,
 )
-from ocwtool.evaluation.predictions import load_prediction_file
 
 Progress = Callable[[Iterable[Any]], Iterable[Any]]
 
@@ -42,20 +42,25 @@ class EvalRequest:
     types: Mapping[str, Sequence[str]] | None = None
     n_boot: int = 2000
     boot_seed: int = 0
+    skipped: Mapping[str, Sequence[str]] | None = None  # puzzles left out (reported under inputs)
 
 
-def _load_runs(
-    golds: Sequence[GoldWall], files: Sequence[Path]
-) -> tuple[list[tuple[str, list[Prediction]]], dict[str, Any]]:
+Run = tuple[str, list[Prediction]]
+
+
+def _load_runs(golds: Sequence[GoldWall], files: Sequence[Path]) -> list[tuple[str, LoadedPredictions]]:
+    """The predictions of every file, named by its path (raw-text parsing issues included)."""
     clues = {g.wall_id: g.words for g in golds}
-    runs: list[tuple[str, list[Prediction]]] = []
-    parsing: dict[str, Any] = {}
-    for path in files:
-        loaded = load_prediction_file(path, clues)
-        runs.append((str(path), loaded.predictions))
-        if loaded.text_issues:
-            parsing[str(path)] = {"totals": loaded.totals(), "walls": loaded.text_issues}
-    return runs, parsing
+    return [(str(path), load_prediction_file(path, clues)) for path in files]
+
+
+def _inputs(golds: Sequence[GoldWall], req: EvalRequest, n_runs: int) -> dict[str, Any]:
+    inputs: dict[str, Any] = {"puzzles": len(golds), "baseline": req.baseline, "seeds": n_runs}
+    if req.baseline == "minilm":
+        inputs["clusterer"] = req.clusterer
+    if req.skipped is not None:
+        inputs["skipped"] = {pid: list(why) for pid, why in req.skipped.items()}
+    return inputs
 
 
 def _baseline_runs(
@@ -70,10 +75,8 @@ def _baseline_runs(
 def _score(
     golds: Sequence[GoldWall], runs: Sequence[tuple[str, Sequence[Prediction]]], opts: Options
 ) -> dict[str, Any]:
-    try:
+    with scorer_errors():
         return evaluate_predictions(golds, runs, opts)
-    except MetricsInputError as exc:
-        raise EvaluationError(str(exc)) from None
 
 
 def run_evaluation(
@@ -82,19 +85,17 @@ def run_evaluation(
     """Score predictions (or a baseline over ``req.seeds`` shuffles) and add intervals and breakdowns."""
     if bool(req.predictions) == bool(req.baseline):
         raise EvaluationError("give either prediction files or a baseline, not both and not neither")
-    parsing: dict[str, Any] = {}
+    loaded: list[tuple[str, LoadedPredictions]] = []
     if req.baseline:
         runs = _baseline_runs(golds, req, progress)
     else:
-        try:
+        with scorer_errors():
             files = expand_prediction_paths(req.predictions)
-        except MetricsInputError as exc:
-            raise EvaluationError(str(exc)) from None
-        runs, parsing = _load_runs(golds, files)
+        loaded = _load_runs(golds, files)
+        runs = [(name, lp.predictions) for name, lp in loaded]
     report = _score(golds, runs, req.options)
-    report["inputs"] = {"puzzles": len(golds), "baseline": req.baseline, "seeds": len(runs)}
-    if req.baseline == "minilm":
-        report["inputs"]["clusterer"] = req.clusterer
+    report["inputs"] = _inputs(golds, req, len(runs))
+    parsing = {name: lp.parsing_summary() for name, lp in loaded if lp.text_issues}
     if parsing:
         report["parsing"] = parsing
     walls = [r["walls"] for r in report["runs"] if r["walls"]]
@@ -107,9 +108,9 @@ def run_evaluation(
     return report
 
 
-def _compare(golds: Sequence[GoldWall], walls: Sequence[Any], req: EvalRequest) -> dict[str, Any]:
+def _compare(golds: Sequence[GoldWall], walls: Sequence[stats.Walls], req: EvalRequest) -> dict[str, Any]:
     assert req.compare is not None
-    other_runs, _ = _load_runs(golds, [req.compare])
+    other_runs = [(name, lp.predictions) for name, lp in _load_runs(golds, [req.compare])]
     other = _score(golds, other_runs, req.options)
     other_walls = [r["walls"] for r in other["runs"] if r["walls"]]
     result = stats.compare_runs(walls, other_walls, req.n_boot, req.boot_seed)

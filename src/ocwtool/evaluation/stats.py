@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ocwtool.errors import EvaluationError
-from ocwtool.evaluation.metrics import GoldWall
+from ocwtool.evaluation.scorer import GoldWall
 
 PER_WALL = ("AMI", "ARI", "FMS", "WD")
 COUNTS = ("solved_walls", "correct_groups")

@@ -7,7 +7,7 @@ Layout of a release folder (every file listed with its sha256 in ``manifest.json
     data/<config>/<split>-00000-of-00001.parquet
     json/<config>/<split>.json     OCW JSON (the OCW evaluator's input format)
     croissant.json  CITATION.bib  provenance.json  validation.md  manifest.json  SHA256SUMS
-    evaluate.py  baselines/*.json  annotations/*.jsonl   (when present: see ``extras.py``)
+    evaluate.py  scorer/*.py  baselines/*.json  annotations/*.jsonl   (see ``extras.py``)
 
 Everything is a pure function of the workspace's stores and the tool version: no timestamps, sorted
 records and files, so two builds from the same inputs give byte-identical archives.

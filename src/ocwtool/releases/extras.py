@@ -1,6 +1,7 @@
 """Release contents produced by other parts of ocwtool.
 
-* the standalone evaluator ``ocwtool.evaluation.metrics`` -> ``evaluate.py`` (copied verbatim);
+* the standalone scorer ``ocwtool.evaluation.scorer`` -> ``evaluate.py`` (a launcher) and ``scorer/``
+  (the package's modules, copied verbatim);
 * baseline scores: ``runs/eval-<baseline>[-<source>]-<split>.json`` (what ``ocwtool eval --baseline``
   writes) for the release's sources, and anything in ``runs/baselines/*.json`` -> ``baselines/``;
 * annotations: ``ocwtool.annotations.adjudicate.release_labels`` (adjudicated label, else the human
@@ -20,11 +21,12 @@ from ocwtool.fsio import write_bytes, write_text
 
 
 def evaluator(root: Path) -> list[str]:
-    """Ship the evaluator source verbatim as ``evaluate.py``."""
-    from ocwtool.evaluation import metrics
+    """Ship the scorer: ``evaluate.py`` plus its source folder ``scorer/`` (runs without ocwtool)."""
+    from ocwtool.evaluation.scorer.bundle import standalone_files
 
-    write_bytes(root / "evaluate.py", Path(metrics.__file__).read_bytes())
-    return ["`evaluate.py`: the standalone evaluator (run `python evaluate.py --help`)"]
+    for name, content in standalone_files().items():
+        write_bytes(root / name, content)
+    return ["`evaluate.py`: the standalone evaluator, code in `scorer/` (run `python evaluate.py --help`)"]
 
 
 def baseline_reports(runs: Path, sources: Sequence[str] = ()) -> list[Path]:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ocwtool.errors import EvaluationError
-from ocwtool.evaluation.metrics import GROUPS, GoldWall, Prediction
+from ocwtool.evaluation.scorer import GROUPS, GoldWall, Prediction
 
 Groups = tuple[tuple[str, ...], ...]
 

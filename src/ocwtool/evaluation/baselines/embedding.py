@@ -17,7 +17,7 @@ import numpy.typing as npt
 from ocwtool.errors import ResourceError
 from ocwtool.evaluation.baselines import Groups, groups_from_labels
 from ocwtool.evaluation.baselines.partition import assignment_kmeans
-from ocwtool.evaluation.metrics import GROUPS, SIZE, GoldWall
+from ocwtool.evaluation.scorer import GROUPS, SIZE, GoldWall
 
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 CLUSTERERS = ("kmeans-constrained", "assignment")

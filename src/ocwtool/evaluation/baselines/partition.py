@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy.optimize import linear_sum_assignment
 
-from ocwtool.evaluation.metrics import GROUPS, SIZE
+from ocwtool.evaluation.scorer import GROUPS, SIZE
 
 N_ITEMS = GROUPS * SIZE
 _QUADS = np.array(list(itertools.combinations(range(N_ITEMS), SIZE)), dtype=np.intp)  # 1820 x 4

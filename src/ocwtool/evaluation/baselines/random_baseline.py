@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from ocwtool.evaluation.baselines import Groups
-from ocwtool.evaluation.metrics import GROUPS, SIZE, GoldWall
+from ocwtool.evaluation.scorer import GROUPS, SIZE, GoldWall
 
 
 class RandomBaseline:

@@ -17,7 +17,7 @@ import numpy as np
 
 from ocwtool.evaluation.baselines import Groups, groups_from_labels
 from ocwtool.evaluation.baselines.partition import greedy_quads
-from ocwtool.evaluation.metrics import GoldWall
+from ocwtool.evaluation.scorer import GoldWall
 
 SENSES = 3
 

@@ -1,0 +1,63 @@
+"""``python evaluate.py`` (or ``python -m scorer``): the scorer's own command line (argparse only,
+so it runs without ocwtool or click installed)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .files import write_json_atomic
+from .model import Options, ScorerInputError
+from .report import evaluate_files, format_table
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="evaluate.py",
+        description="Score Only Connect Wall / NYT Connections predictions (Task 1 grouping, Task 2 "
+        "connections). Several prediction files (e.g. 16 shuffle seeds) give mean and population std.",
+        epilog="Example: python evaluate.py --gold test.json --predictions seed*.json --json-out scores.json",
+    )
+    p.add_argument("--gold", type=Path, required=True, help="gold OCW JSON file ({'dataset': [...]})")
+    p.add_argument(
+        "--predictions",
+        type=Path,
+        nargs="+",
+        required=True,
+        help="prediction file(s), JSON or JSONL, or a folder of *_predictions.json (one per seed)",
+    )
+    p.add_argument("--nyt", action="store_true", help="NYT gold: levels from group order (yellow..purple)")
+    p.add_argument("--corrected", action="store_true", help="pair groups optimally for WD (not the paper's)")
+    p.add_argument("--allow-missing", action="store_true", help="score walls without a prediction as empty")
+    p.add_argument("--accent-fold", action="store_true", help="fold accents before ROUGE tokenizing")
+    p.add_argument("--bertscore-model", type=Path, help="local model folder for BERTScore (offline)")
+    p.add_argument(
+        "--bertscore-layers", type=int, default=0, help="layer for BERTScore (required with a model)"
+    )
+    p.add_argument("--bertscore-baseline", type=Path, help="bert-score baseline .tsv to rescale with")
+    p.add_argument("--json-out", type=Path, help="write the full JSON report here")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry point: prints the table, optionally writes the JSON report."""
+    args = _parser().parse_args(argv)
+    opts = Options(
+        corrected=args.corrected,
+        accent_fold=args.accent_fold,
+        bertscore_model=args.bertscore_model,
+        bertscore_layers=args.bertscore_layers,
+        bertscore_baseline=args.bertscore_baseline,
+        allow_missing=args.allow_missing,
+    )
+    try:
+        report = evaluate_files(args.gold, args.predictions, opts, nyt=args.nyt)
+    except ScorerInputError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        return 1
+    print(format_table(report))
+    if args.json_out is not None:
+        write_json_atomic(args.json_out, report)
+    return 0

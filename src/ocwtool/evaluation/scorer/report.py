@@ -1,0 +1,169 @@
+"""Scoring runs end to end: align predictions with the gold walls, score both tasks, build the JSON
+report (per-run figures and issues, per-wall scores, mean and population std over runs) and the
+table that both ``evaluate.py`` and ``ocwtool eval`` print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .connections import bertscore_f1, score_connections, summarize_connections
+from .files import expand_prediction_paths, load_gold, load_predictions
+from .grouping import score_wall, summarize_grouping
+from .model import EVALUATOR_VERSION, GoldWall, Options, Prediction, ScorerInputError, WallScore
+
+Progress = Callable[[Iterable[Any]], Iterable[Any]]
+
+
+@dataclass
+class RunResult:
+    """Scores of one prediction file (one seed)."""
+
+    name: str
+    issues: dict[str, int]
+    walls: list[WallScore] = field(default_factory=list)
+    grouping: dict[str, float] = field(default_factory=dict)
+    connection_rows: list[dict[str, Any]] = field(default_factory=list)
+    connections: dict[str, float] = field(default_factory=dict)
+
+
+def align(
+    golds: Sequence[GoldWall], preds: Sequence[Prediction], name: str, allow_missing: bool = False
+) -> tuple[list[Prediction], dict[str, int]]:
+    """Predictions in gold order. The first record of a wall wins (as OCW's ``find_wall``)."""
+    first: dict[str, Prediction] = {}
+    for p in preds:
+        first.setdefault(p.wall_id, p)
+    gold_ids = {g.wall_id for g in golds}
+    missing = [g.wall_id for g in golds if g.wall_id not in first]
+    if missing and not allow_missing:
+        raise ScorerInputError(
+            f"{name}: no prediction for {len(missing)} of {len(golds)} walls "
+            f"(first: {', '.join(missing[:3])}); add them, or allow missing walls to score them as empty"
+        )
+    issues = {
+        "missing_walls": len(missing),
+        "duplicate_predictions": len(preds) - len(first),
+        "unknown_walls": len(set(first) - gold_ids),
+    }
+    return [first.get(g.wall_id, Prediction(g.wall_id)) for g in golds], issues
+
+
+def score_run(
+    golds: Sequence[GoldWall], preds: Sequence[Prediction], name: str, opts: Options
+) -> tuple[RunResult, dict[str, Any] | None]:
+    """Score one aligned prediction list; returns the result and BERTScore provenance (if used)."""
+    aligned, issues = align(golds, preds, name, opts.allow_missing)
+    result = RunResult(name=name, issues=issues)
+    prov = None
+    if any(p.groups is not None for p in aligned):
+        issues["null_groups"] = sum(p.groups is None for p in aligned)
+        result.walls = [score_wall(g, p.groups, opts.corrected) for g, p in zip(golds, aligned, strict=True)]
+        result.grouping = summarize_grouping(result.walls)
+    if any(p.connections is not None for p in aligned):
+        issues["null_connections"] = sum(p.connections is None for p in aligned)
+        rows = score_connections(golds, aligned, opts.accent_fold)
+        if opts.bertscore_model is not None:
+            per_wall, prov = bertscore_f1(
+                golds, aligned, opts.bertscore_model, opts.bertscore_layers, opts.bertscore_baseline
+            )
+            for row, f1 in zip(rows, per_wall, strict=True):
+                row["bertscore_f1"] = f1
+        result.connection_rows = rows
+        result.connections = summarize_connections(rows)
+    return result, prov
+
+
+def mean_std(runs: Sequence[dict[str, float]]) -> dict[str, dict[str, float]]:
+    """Mean and population standard deviation (ddof=0, as the OCW batch mode) of every figure."""
+    keys = [k for k in runs[0] if all(k in r for r in runs)] if runs else []
+    return {
+        k: {"mean": float(np.mean([r[k] for r in runs])), "std": float(np.std([r[k] for r in runs]))}
+        for k in keys
+    }
+
+
+def _run_json(r: RunResult) -> dict[str, Any]:
+    return {
+        "name": r.name,
+        "issues": r.issues,
+        "grouping": r.grouping,
+        "connections": r.connections,
+        "walls": [asdict(w) for w in r.walls],
+        "connection_walls": r.connection_rows,
+    }
+
+
+def build_report(runs: Sequence[RunResult], opts: Options, prov: dict[str, Any] | None) -> dict[str, Any]:
+    """The JSON report: per-run globals and issues, per-wall scores, and mean/std over runs."""
+    report: dict[str, Any] = {
+        "evaluator": f"ocw-evaluate {EVALUATOR_VERSION}",
+        "mode": "corrected" if opts.corrected else "faithful",
+        "rouge_tokenizer": "accent-folding" if opts.accent_fold else "rouge-score default",
+        "n_runs": len(runs),
+        "runs": [_run_json(r) for r in runs],
+    }
+    if prov is not None:
+        report["bertscore"] = prov
+    report["summary"] = {
+        "grouping": mean_std([r.grouping for r in runs if r.grouping]),
+        "connections": mean_std([r.connections for r in runs if r.connections]),
+    }
+    return report
+
+
+def _fmt(name: str, value: float) -> str:
+    if name in ("n_walls", "solved_walls", "correct_groups") and float(value).is_integer():
+        return f"{int(value)}"
+    return f"{value:.4f}"
+
+
+def format_table(report: dict[str, Any]) -> str:
+    """The human-readable table (identical for ``evaluate.py`` and ``ocwtool eval``)."""
+    lines = [f"{report['n_runs']} run(s), {report['mode']} mode"]
+    for task in ("grouping", "connections"):
+        summary = report["summary"][task]
+        if not summary:
+            continue
+        lines.append(f"{task:<28}{'mean':>12}{'std':>12}")
+        for name, ms in summary.items():
+            lines.append(f"  {name:<26}{_fmt(name, ms['mean']):>12}{ms['std']:>12.4f}")
+    prov = report.get("bertscore")
+    if prov:
+        rescaled = ", rescaled" if prov["rescaled_with_baseline"] else ""
+        lines.append(
+            f"bertscore: {prov['model_name']} layer {prov['num_layers']}{rescaled}, "
+            f"{prov['weights_file']} sha256 {prov['weights_sha256'][:16]}"
+        )
+    return "\n".join(lines)
+
+
+def evaluate_predictions(
+    golds: Sequence[GoldWall],
+    runs: Sequence[tuple[str, Sequence[Prediction]]],
+    opts: Options,
+    progress: Progress = lambda x: x,
+) -> dict[str, Any]:
+    """Score several named prediction lists against the same gold walls."""
+    if not runs:
+        raise ScorerInputError("no predictions given")
+    results, prov = [], None
+    for name, preds in progress(runs):
+        result, run_prov = score_run(golds, preds, name, opts)
+        results.append(result)
+        prov = run_prov or prov
+    return build_report(results, opts, prov)
+
+
+def evaluate_files(
+    gold_path: Path, prediction_paths: Sequence[Path], opts: Options, nyt: bool = False
+) -> dict[str, Any]:
+    """Score prediction files (one per seed) against an OCW gold file; returns the JSON report."""
+    golds = load_gold(gold_path, nyt)
+    files = expand_prediction_paths(prediction_paths)
+    return evaluate_predictions(golds, [(str(p), load_predictions(p)) for p in files], opts)
