@@ -1,0 +1,79 @@
+"""What a game is played on: a board of 4 groups of 4 words, and how guessed words are matched."""
+
+from __future__ import annotations
+
+import random
+import string
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ocwtool.evaluation.game.rules import Matching
+
+GROUPS = 4
+SIZE = 4
+_PUNCTUATION = str.maketrans("", "", string.punctuation)
+
+
+class GoldLike(Protocol):
+    """Anything shaped like the scorer's gold wall (``metrics.GoldWall``)."""
+
+    @property
+    def wall_id(self) -> str: ...
+    @property
+    def groups(self) -> tuple[tuple[str, ...], ...]: ...
+    @property
+    def connections(self) -> tuple[str, ...]: ...
+    @property
+    def levels(self) -> tuple[int, ...] | None: ...
+    @property
+    def words(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class Board:
+    """One puzzle as the engine sees it.
+
+    ``groups`` in canonical order (NYT: yellow..purple); ``levels`` 0-3 per group (NYT) or ``None``;
+    ``clues`` the display order (group order when empty).
+    """
+
+    wall_id: str
+    groups: tuple[tuple[str, ...], ...]
+    connections: tuple[str, ...] = ()
+    levels: tuple[int, ...] | None = None
+    clues: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The 16 words in display order."""
+        return self.clues or tuple(w for g in self.groups for w in g)
+
+    @classmethod
+    def from_gold(cls, gold: GoldLike) -> Board:
+        """The board of a scorer gold wall (same ids, groups, connections, levels, display order)."""
+        return cls(gold.wall_id, gold.groups, gold.connections, gold.levels, gold.words)
+
+    def shuffled(self, seed: int) -> tuple[str, ...]:
+        """Seed ``seed``'s display order: ``random.Random(seed).sample(words, 16)`` (as the baselines)."""
+        words = list(self.words)
+        return tuple(random.Random(seed).sample(words, len(words)))
+
+
+def casefold_key(word: str) -> str:
+    """Default matching: Unicode NFKC, whitespace collapsed, case folded."""
+    return " ".join(unicodedata.normalize("NFKC", word).split()).casefold()
+
+
+def todd_key(word: str) -> str:
+    """Todd et al.'s ``_format``: ASCII punctuation removed, stripped, upper-cased (inner spaces kept)."""
+    return word.translate(_PUNCTUATION).strip().upper()
+
+
+MATCHERS: dict[Matching, Callable[[str], str]] = {"casefold": casefold_key, "todd": todd_key}
+
+
+def guess_key(words: Sequence[str], key: Callable[[str], str]) -> tuple[str, ...]:
+    """The order-free identity of a guess (repeats are detected on it)."""
+    return tuple(sorted(key(w) for w in words))
