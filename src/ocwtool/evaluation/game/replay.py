@@ -1,0 +1,115 @@
+"""Replay recorded games through the engine and check that their recorded outcomes come out again.
+
+A transcript replays under its own rules (and limits) unless other rules are asked for; then the
+comparison with the recorded outcome is a what-if, not a check. Games whose logs hold no moves
+(``meta.replayable == false``, e.g. Todd et al.'s one-shot runs) are counted apart, never as agreeing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ocwtool.errors import EvaluationError
+from ocwtool.evaluation.game.board import Board
+from ocwtool.evaluation.game.engine import FeedbackKind, Game, Outcome
+from ocwtool.evaluation.game.rules import Rules, get_rules
+from ocwtool.evaluation.game.transcript import RecordedOutcome, Transcript, Turn
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One replayed game: the engine's outcome and feedback, and every difference from the record."""
+
+    transcript: Transcript
+    board: Board
+    rules: Rules
+    outcome: Outcome | None  # None: the log holds no moves to replay
+    feedback: tuple[FeedbackKind, ...] = ()
+    differences: tuple[str, ...] = ()
+
+    @property
+    def replayable(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def agrees(self) -> bool:
+        return self.outcome is not None and not self.differences
+
+
+def _move(game: Game, turn: Turn) -> FeedbackKind:
+    if game.rules.oneshot:
+        return game.submit(turn.answer or []).kind
+    return game.guess(turn.guess or []).kind
+
+
+def _compare(rec: RecordedOutcome | None, out: Outcome) -> list[str]:
+    if rec is None:
+        return []
+    engine = {
+        "won": out.won,
+        "solved": list(out.solved),
+        "mistakes": out.mistakes,
+        "invalid": out.invalid,
+        "moves": out.moves,
+    }
+    return [
+        f"{name}: recorded {value!r}, replay {engine[name]!r}"
+        for name, value in rec.model_dump().items()
+        if value is not None and value != engine[name]
+    ]
+
+
+def replay(transcript: Transcript, board: Board, rules: Rules) -> Replay:
+    """Play the transcript's moves on ``board`` under ``rules`` and compare with what was recorded."""
+    if transcript.meta.get("replayable") is False:
+        return Replay(transcript, board, rules, None)
+    game = Game(board, rules, transcript.order)
+    kinds = tuple(_move(game, turn) for turn in transcript.turns)
+    if rules.name_connections and game.over and transcript.connections is not None:
+        game.name_connections(transcript.connections)
+    out = game.outcome()
+    diffs = _compare(transcript.recorded, out)
+    late = kinds.count(FeedbackKind.GAME_OVER)
+    if late:
+        diffs.append(f"{late} move(s) after the game ended")
+    said = [(i, t.feedback, k) for i, (t, k) in enumerate(zip(transcript.turns, kinds, strict=True))]
+    diffs += [f"move {i + 1}: told {f.value}, replay says {k.value}" for i, f, k in said if f and f != k]
+    if not game.over:
+        diffs.append("the game is not over after the last recorded move")
+    return Replay(transcript, board, rules, out, kinds, tuple(diffs))
+
+
+def board_for(transcript: Transcript, boards: Mapping[str, Board] | None) -> Board:
+    """The transcript's own board, else the one with its wall id."""
+    if transcript.board is not None:
+        return transcript.board.to_board()
+    if boards is not None and transcript.wall_id in boards:
+        return boards[transcript.wall_id]
+    raise EvaluationError(
+        f"transcript of wall {transcript.wall_id!r} carries no board and no puzzle has that id; "
+        "choose the store with --source (and --split all)"
+    )
+
+
+def replay_all(
+    transcripts: Iterable[Transcript], boards: Mapping[str, Board] | None = None, rules: str | None = None
+) -> list[Replay]:
+    """Replay every transcript (under ``rules`` when given, else each one's own rules and limits)."""
+    out = []
+    for t in transcripts:
+        chosen = get_rules(rules) if rules else get_rules(t.rules, **t.limits)
+        out.append(replay(t, board_for(t, boards), chosen))
+    return out
+
+
+def agreement(replays: Sequence[Replay]) -> dict[str, int]:
+    """Counts: games, replayable, agreeing, and disagreements per recorded field."""
+    counts = {"games": len(replays), "replayable": 0, "agreeing": 0}
+    for r in replays:
+        counts["replayable"] += r.replayable
+        counts["agreeing"] += r.agrees
+        for d in r.differences:
+            key = "disagree_" + d.split(":")[0].replace(" ", "_")
+            counts[key] = counts.get(key, 0) + 1
+    return counts
