@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from ocwtool.errors import EvaluationError
+from ocwtool.errors import EvaluationError, InputError
 from ocwtool.evaluation.game.board import Board
 from ocwtool.evaluation.game.engine import FeedbackKind, Game, Outcome
 from ocwtool.evaluation.game.rules import Rules, get_rules
@@ -19,7 +20,8 @@ from ocwtool.evaluation.game.transcript import RecordedOutcome, Transcript, Turn
 
 @dataclass(frozen=True)
 class Replay:
-    """One replayed game: the engine's outcome and feedback, and every difference from the record."""
+    """One replayed game: the engine's outcome and feedback, and every difference from the record
+    (``"<field>: <detail>"``; fields: the recorded outcome's, ``late_moves``, ``feedback``, ``unfinished``)."""
 
     transcript: Transcript
     board: Board
@@ -72,11 +74,11 @@ def replay(transcript: Transcript, board: Board, rules: Rules) -> Replay:
     diffs = _compare(transcript.recorded, out)
     late = kinds.count(FeedbackKind.GAME_OVER)
     if late:
-        diffs.append(f"{late} move(s) after the game ended")
+        diffs.append(f"late_moves: {late} move(s) after the game ended")
     said = [(i, t.feedback, k) for i, (t, k) in enumerate(zip(transcript.turns, kinds, strict=True))]
-    diffs += [f"move {i + 1}: told {f.value}, replay says {k.value}" for i, f, k in said if f and f != k]
+    diffs += [f"feedback: move {i + 1} told {f.value}, replay {k.value}" for i, f, k in said if f and f != k]
     if not game.over:
-        diffs.append("the game is not over after the last recorded move")
+        diffs.append("unfinished: the game is not over after the last recorded move")
     return Replay(transcript, board, rules, out, kinds, tuple(diffs))
 
 
@@ -110,6 +112,20 @@ def agreement(replays: Sequence[Replay]) -> dict[str, int]:
         counts["replayable"] += r.replayable
         counts["agreeing"] += r.agrees
         for d in r.differences:
-            key = "disagree_" + d.split(":")[0].replace(" ", "_")
+            key = "disagree_" + d.split(":")[0]
             counts[key] = counts.get(key, 0) + 1
     return counts
+
+
+def load_transcripts(path: Path) -> list[Transcript]:
+    """Transcripts from an ocwtool JSONL file or a Todd et al. ``results/*_results.json`` log."""
+    from ocwtool.evaluation.game import todd
+    from ocwtool.evaluation.game.transcript import parse_transcripts
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read transcripts {path}: {exc}") from None
+    if text.lstrip().startswith("["):
+        return todd.read_results(path)
+    return list(parse_transcripts(text, str(path)))

@@ -1,0 +1,144 @@
+"""Scores of played or replayed games, one summary per (player, rules), and their table.
+
+Per game: won, groups solved, 1/4 per group (lechmazur/nyt-connections), the level-weighted score
+for boards with levels (levels 1-4 summed, Samadarshi et al.), mistakes, invalid moves, repeats.
+Named connections (the ``only-connect`` naming step) are scored with the Task 2 metrics (exact
+match and ROUGE-1 F1, as ``ocwtool eval`` scores predictions).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from statistics import fmean
+from typing import Any
+
+from ocwtool.errors import EvaluationError
+from ocwtool.evaluation.game.board import Board
+from ocwtool.evaluation.game.replay import Replay, agreement
+
+
+def game_row(r: Replay) -> dict[str, Any]:
+    """One game's figures (``None`` scores when its log holds no moves)."""
+    t, out = r.transcript, r.outcome
+    row: dict[str, Any] = {
+        "wall_id": t.wall_id,
+        "player": t.player,
+        "rules": r.rules.name,
+        "seed": t.seed,
+        "replayable": r.replayable,
+        "agrees": r.agrees if t.recorded is not None else None,
+        "differences": list(r.differences),
+    }
+    if out is not None:
+        row |= {
+            "won": out.won,
+            "groups_solved": out.groups_solved,
+            "score": out.score,
+            "weighted": out.weighted(r.board.levels),
+            "mistakes": out.mistakes,
+            "invalid": out.invalid,
+            "repeats": out.repeats,
+            "moves": out.moves,
+        }
+    return row
+
+
+def _mean(rows: Sequence[dict[str, Any]], key: str) -> float | None:
+    values = [row[key] for row in rows if row.get(key) is not None]
+    return fmean(values) if values else None
+
+
+def _connections(replays: Sequence[Replay], accent_fold: bool) -> dict[str, float] | None:
+    named = [r for r in replays if r.outcome is not None and r.outcome.connections is not None]
+    if not named:
+        return None
+    from ocwtool.evaluation.metrics import GoldWall, Prediction, score_connections
+
+    golds = [GoldWall(r.board.wall_id, r.board.groups, r.board.connections) for r in named]
+    preds = [Prediction(r.board.wall_id, None, r.outcome.connections) for r in named if r.outcome]
+    rows = score_connections(golds, preds, accent_fold=accent_fold)
+    return {
+        "walls": len(rows),
+        "exact_match": fmean(v for row in rows for v in row["exact_match"]),
+        "rouge1_f1": fmean(v for row in rows for v in row["rouge1_f1"]),
+    }
+
+
+def summarize_run(replays: Sequence[Replay], accent_fold: bool = False) -> dict[str, Any]:
+    """Figures of one (player, rules) run: agreement counts, win rate, means per game."""
+    rows = [game_row(r) for r in replays]
+    played = [row for row in rows if row["replayable"]]
+    out: dict[str, Any] = {
+        "player": replays[0].transcript.player,
+        "rules": replays[0].rules.name,
+        **agreement(replays),
+        "won": sum(bool(row.get("won")) for row in played),
+    }
+    out["win_rate"] = out["won"] / len(played) if played else None
+    for key in ("groups_solved", "score", "weighted", "mistakes", "invalid", "repeats", "moves"):
+        out[key] = _mean(played, key)
+    out["connections"] = _connections(replays, accent_fold)
+    return out
+
+
+def summarize(replays: Sequence[Replay], accent_fold: bool = False) -> dict[str, Any]:
+    """The report: one summary per (player, rules), in first-seen order, and every game's row."""
+    runs: dict[tuple[str, str], list[Replay]] = defaultdict(list)
+    for r in replays:
+        runs[(r.transcript.player, r.rules.name)].append(r)
+    return {
+        "runs": [summarize_run(group, accent_fold) for group in runs.values()],
+        "games": [game_row(r) for r in replays],
+    }
+
+
+def _cell(value: Any, digits: int = 3) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
+
+
+def render_games(report: dict[str, Any]) -> str:
+    """A table: one line per run (agreement = agreeing / replayable games with a recorded outcome)."""
+    head = f"{'player':<40}{'rules':<20}{'games':>6}{'agree':>11}{'win':>7}{'groups':>8}{'weighted':>9}"
+    lines = [head + f"{'mistakes':>9}{'invalid':>8}"]
+    for run in report["runs"]:
+        agree = f"{run['agreeing']}/{run['replayable']}"
+        lines.append(
+            f"{run['player'][:39]:<40}{run['rules']:<20}{run['games']:>6}{agree:>11}"
+            f"{_cell(run['win_rate']):>7}{_cell(run['groups_solved'], 2):>8}{_cell(run['weighted'], 2):>9}"
+            f"{_cell(run['mistakes'], 2):>9}{_cell(run['invalid'], 2):>8}"
+        )
+        if run["connections"]:
+            c = run["connections"]
+            lines.append(f"  connections: exact match {c['exact_match']:.3f}, ROUGE-1 F1 {c['rouge1_f1']:.3f}")
+    unplayable = sum(run["games"] - run["replayable"] for run in report["runs"])
+    if unplayable:
+        lines.append(f"{unplayable} game(s) hold no moves to replay (e.g. one-shot logs); not scored")
+    return "\n".join(lines)
+
+
+def evaluate_transcripts(
+    paths: Sequence[Path],
+    rules: str | None = None,
+    boards: Callable[[], Mapping[str, Board]] | None = None,
+    accent_fold: bool = False,
+) -> dict[str, Any]:
+    """Replay every game of the transcript files (``boards`` is called only when a transcript carries
+    no board) and summarise them; refuses input where no game could be replayed."""
+    from ocwtool.evaluation.game.replay import load_transcripts, replay_all
+
+    transcripts = [t for p in paths for t in load_transcripts(p)]
+    needed = boards() if boards is not None and any(t.board is None for t in transcripts) else None
+    replays = replay_all(transcripts, needed, rules)
+    if not any(r.replayable for r in replays):
+        names = ", ".join(str(p) for p in paths)
+        raise EvaluationError(
+            f"no game in {names} holds moves to replay ({len(replays)} game(s) read; one-shot and "
+            "baseline logs record outcomes only)"
+        )
+    report = summarize(replays, accent_fold)
+    report["inputs"] = {"transcripts": [str(p) for p in paths], "rules": rules}
+    return report
