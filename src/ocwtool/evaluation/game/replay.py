@@ -21,7 +21,8 @@ from ocwtool.evaluation.game.transcript import RecordedOutcome, Transcript, Turn
 @dataclass(frozen=True)
 class Replay:
     """One replayed game: the engine's outcome and feedback, and every difference from the record
-    (``"<field>: <detail>"``; fields: the recorded outcome's, ``late_moves``, ``feedback``, ``unfinished``)."""
+    (``"<field>: <detail>"``; fields: the recorded outcome's, ``late_moves``, ``feedback``,
+    ``unfinished``)."""
 
     transcript: Transcript
     board: Board

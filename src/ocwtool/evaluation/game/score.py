@@ -113,7 +113,8 @@ def render_games(report: dict[str, Any]) -> str:
         )
         if run["connections"]:
             c = run["connections"]
-            lines.append(f"  connections: exact match {c['exact_match']:.3f}, ROUGE-1 F1 {c['rouge1_f1']:.3f}")
+            em, rouge = c["exact_match"], c["rouge1_f1"]
+            lines.append(f"  connections: exact match {em:.3f}, ROUGE-1 F1 {rouge:.3f}")
     unplayable = sum(run["games"] - run["replayable"] for run in report["runs"])
     if unplayable:
         lines.append(f"{unplayable} game(s) hold no moves to replay (e.g. one-shot logs); not scored")
