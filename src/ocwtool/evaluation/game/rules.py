@@ -16,7 +16,8 @@ fields; nothing about a rule set is hidden in code paths.
   apart); invalid guesses cost nothing but the run stops after 5 (``INVALID_LIMIT = 5``); the game
   is won as soon as 3 groups are found (the last one is implied).
 * ``only-connect``: the Only Connect wall (BBC; the OCW paper, Alavi Naeini et al. 2023): guesses
-  are free until two groups are found, then the team has three lives; the last group resolves itself;
+  are free until two groups are found, then the team has three lives (the wall does not stop a
+  repeated combination: it is judged, and charged, again); the last group resolves itself;
   afterwards the team names the four connections, scored with the Task 2 metrics. No "one away".
 * ``oneshot``: one full answer (4 groups of 4) and no feedback; scored by groups solved, the
   level-weighted score for NYT puzzles (levels 1-4 summed, Samadarshi et al. 2024) and 1/4 per group
@@ -78,6 +79,7 @@ ONLY_CONNECT = Rules(
     max_mistakes=3,
     lives_after_found=2,
     one_away=False,
+    repeat_costs_mistake=True,
     auto_last_group=True,
     name_connections=True,
 )
