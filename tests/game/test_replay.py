@@ -14,6 +14,7 @@ from ocwtool.errors import InputError
 from ocwtool.evaluation.game import Board, Transcript, Turn, dump_transcripts, get_rules, read_transcripts
 from ocwtool.evaluation.game.replay import agreement, load_transcripts, replay, replay_all
 from ocwtool.evaluation.game.todd import read_puzzles, read_results, wall_id
+from tests.conftest import run_ocwtool
 from tests.game.conftest import todd_answers, todd_result
 
 FISH = ["TROUT", "PERCH", "PIKE", "ROACH"]
@@ -99,21 +100,18 @@ def test_cli_replays_todd_logs_and_refuses_outcome_only_logs(tmp_path: Path) -> 
     )
     assert result.exit_code == 0, result.output
     line = result.output.splitlines()[1]
-    assert line.split() == ["IterativeGPTSolver/own-model/cot-False", "missed-connections", "1", "1/1"] + [
-        "1.000",
-        "4.00",
-        "10.00",
-        "0.00",
-        "0.00",
-    ]
+    player, rules, *figures = line.split()
+    assert (player, rules) == ("IterativeGPTSolver/own-model/cot-False", "missed-connections")
+    assert figures == ["1", "1/1", "1.000", "4.00", "10.00", "0.00", "0.00"]
     assert json.loads(out.read_text())["runs"][0]["agreeing"] == 1
-    result = CliRunner().invoke(
-        cli, ["-w", str(tmp_path), "eval", "--transcripts", str(log), "--rules", "nyt"]
-    )
+    args = ["-w", str(tmp_path), "eval", "--transcripts", str(log), "--json-out", str(out)]
+    result = CliRunner().invoke(cli, [*args, "--rules", "nyt"])
     assert result.exit_code == 0 and " nyt " in result.output and "0/1" in result.output  # a what-if
     one_shot = todd_result([], won=True, solved=[True] * 4) | {"solver": "OneShotGPTSolver"}
     empty = _write(tmp_path / "OneShot_results.json", [one_shot])
-    result = CliRunner().invoke(
-        cli, ["-w", str(tmp_path), "eval", "--transcripts", str(empty), "--json-out", str(out)]
+    proc = run_ocwtool("-w", str(tmp_path), "eval", "--transcripts", str(empty))
+    assert (proc.returncode, proc.stderr) == (
+        1,
+        f"Error: no game in {empty} holds moves to replay (1 game(s) read; one-shot and baseline logs "
+        "record outcomes only)\n",
     )
-    assert result.exit_code == 1 and "holds moves to replay" in result.output
