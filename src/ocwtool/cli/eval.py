@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 SPLITS = ("train", "validation", "test", "all")
 BASELINES = ("random", "wordnet", "minilm")  # = evaluation.baselines.BASELINES (kept light for --help)
+RULE_NAMES = ("nyt", "missed-connections", "only-connect", "oneshot")  # = evaluation.game.RULE_NAMES
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class EvalArgs:
     source: str | None
     predictions: tuple[Path, ...]
     baseline: str | None
+    transcripts: tuple[Path, ...]
+    rules: str | None
     seeds: int
     clusterer: str
     corrected: bool
@@ -97,6 +100,18 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
 )
 @click.option("--baseline", type=click.Choice(BASELINES), help="Run an offline baseline instead.")
 @click.option(
+    "--transcripts",
+    type=click.Path(dir_okay=False, path_type=Path),
+    multiple=True,
+    help="Replay recorded games (ocwtool transcript JSONL, or Todd et al.'s results/*_results.json) "
+    "through the game engine: outcome agreement and game scores.",
+)
+@click.option(
+    "--rules",
+    type=click.Choice(RULE_NAMES, case_sensitive=False),
+    help="Rules to replay --transcripts under (default: each transcript's own).",
+)
+@click.option(
     "--seeds", type=click.IntRange(1), default=16, show_default=True, help="Shuffle seeds (baselines)."
 )
 @click.option(
@@ -156,7 +171,11 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
       ocwtool eval --release releases/ocw-1.0 --split test --predictions gpt4.json
       ocwtool eval --split all --baseline minilm --seeds 16 --json-out runs/minilm.json
       ocwtool eval --predictions a.json --compare b.json --annotations types.json --breakdown
+      ocwtool eval --transcripts IterativeGPTSolver_gpt-4_cot-False_results.json
     """
+    if args.transcripts:
+        _replay(app, args)
+        return
     from ocwtool.evaluation.report import render, report_name, run_evaluation, save_report
 
     golds = _golds(app, args)
@@ -166,6 +185,23 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
     click.echo(render(report, show_breakdowns=args.breakdown))
     out = args.json_out or app.settings().runs_dir / report_name(args.label(), args.split, args.source)
     save_report(report, out, per_wall=args.per_wall)
+    click.echo(f"Wrote {out}", err=True)
+
+
+def _replay(app: AppContext, args: EvalArgs) -> None:
+    from ocwtool.evaluation.game.board import Board
+    from ocwtool.evaluation.game.score import evaluate_transcripts, render_games
+    from ocwtool.evaluation.report import report_name
+    from ocwtool.fsio import write_json
+
+    def boards() -> dict[str, Board]:
+        return {g.wall_id: Board.from_gold(g) for g in _golds(app, args).walls}
+
+    report = evaluate_transcripts(args.transcripts, args.rules, boards, accent_fold=args.accent_fold)
+    click.echo(render_games(report))
+    label = "games_" + Path(args.transcripts[0]).stem.replace("-", "_")
+    out = args.json_out or app.settings().runs_dir / report_name(label, args.split, args.source)
+    write_json(out, report)
     click.echo(f"Wrote {out}", err=True)
 
 

@@ -54,7 +54,7 @@ def _connections(replays: Sequence[Replay], accent_fold: bool) -> dict[str, floa
     named = [r for r in replays if r.outcome is not None and r.outcome.connections is not None]
     if not named:
         return None
-    from ocwtool.evaluation.metrics import GoldWall, Prediction, score_connections
+    from ocwtool.evaluation.scorer import GoldWall, Prediction, score_connections
 
     golds = [GoldWall(r.board.wall_id, r.board.groups, r.board.connections) for r in named]
     preds = [Prediction(r.board.wall_id, None, r.outcome.connections) for r in named if r.outcome]
