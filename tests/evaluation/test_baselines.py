@@ -71,6 +71,10 @@ def test_wordnet_baseline_on_own_walls(golds: list[GoldWall]) -> None:
         _is_partition(p.groups or (), g) for _, preds in runs for p, g in zip(preds, golds, strict=True)
     )
     assert base.similarity("Snap", "Whist") > base.similarity("Danube", "Hawking")
+    # the reader answers its version from memory (NLTK re-reads the file per noun pair otherwise)
+    from ocwtool.evaluation.baselines.wordnet_baseline import load_reader
+
+    assert load_reader().get_version() == "3.0"
 
 
 def test_minilm_baseline_on_two_own_walls(golds: list[GoldWall]) -> None:

@@ -58,7 +58,7 @@ def test_a_game_never_exceeds_its_mistakes_and_replays_to_the_same_outcome(
     t = play_game(BOARD, rules, ScriptedPlayer(moves), seed=seed)
     assert t.recorded is not None
     limit = rules.max_mistakes
-    assert limit is None or t.recorded.mistakes is not None and t.recorded.mistakes <= limit
+    assert limit is None or (t.recorded.mistakes is not None and t.recorded.mistakes <= limit)
     assert len(t.turns) <= rules.max_moves
     r = replay(t, BOARD, rules)
     assert r.agrees, r.differences
