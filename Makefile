@@ -20,7 +20,7 @@ $(VENV)/.core: pyproject.toml | $(VENV)/bin/python
 # Everything: extras included. torch is pinned and installed first (a CPU build on these machines).
 $(VENV)/.all: pyproject.toml | $(VENV)/bin/python
 	$(PIP) install --quiet torch==2.13.0
-	$(PIP) install --quiet -e '.[embed,bertscore,wn,dev]'
+	$(PIP) install --quiet -e '.[embed,bertscore,wn,llm,dev]'
 	touch $(VENV)/.core $@
 
 wordnet:

@@ -64,6 +64,10 @@ class EvaluationError(OcwError):
     """Predictions cannot be scored (unknown puzzle ids, unreadable prediction file)."""
 
 
+class LlmError(OcwError):
+    """An LLM run cannot start or resume (extra not installed, bad model name, unreadable run log)."""
+
+
 __all__ = [
     "AnnotationError",
     "CaptureError",
@@ -72,6 +76,7 @@ __all__ = [
     "FetchError",
     "GenerationError",
     "InputError",
+    "LlmError",
     "OcwError",
     "ParseError",
     "ReleaseError",

@@ -1,0 +1,75 @@
+"""What a sample carries about its puzzle, the word order of each epoch, and reading answers.
+
+Kept free of inspect-ai so the export, the scripted players and the tests use it without the extra.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from ocwtool.evaluation.metrics import GoldWall
+from ocwtool.evaluation.predictions import ParsedAnswer, parse_model_text
+
+_BRACKETS = re.compile(r"[\[\]]")
+_CONNECTION = re.compile(r"Connection:\s*(.*)", re.I)
+
+
+class BoardMeta(BaseModel):
+    """A sample's metadata: the gold puzzle as the runner and the scorer see it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    wall_id: str
+    game: str
+    clues: tuple[str, ...]
+    groups: tuple[tuple[str, ...], ...]
+    connections: tuple[str, ...]
+    levels: tuple[int, ...] | None = None
+
+    @classmethod
+    def from_gold(cls, gold: GoldWall, game: str) -> BoardMeta:
+        return cls(
+            wall_id=gold.wall_id,
+            game=game,
+            clues=gold.words,
+            groups=gold.groups,
+            connections=gold.connections,
+            levels=gold.levels,
+        )
+
+    def to_gold(self) -> GoldWall:
+        return GoldWall(self.wall_id, self.groups, self.connections, self.levels, clues=self.clues)
+
+    def metadata(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+
+def epoch_words(clues: Sequence[str], wall_id: str, epoch: int) -> list[str]:
+    """Epoch 1 shows the puzzle's own display order; later epochs a seeded shuffle (seeds as epochs)."""
+    words = list(clues)
+    if epoch > 1:
+        random.Random(f"{wall_id}:{epoch}").shuffle(words)
+    return words
+
+
+def answer_part(text: str, marker: str | None) -> str:
+    """The text after the last ``marker`` (a prompt's "final answer" heading), else all of it."""
+    if marker and marker.casefold() in text.casefold():
+        return text[text.casefold().rindex(marker.casefold()) + len(marker) :]
+    return text
+
+
+def parse_grouping(text: str, clues: Sequence[str], marker: str | None) -> ParsedAnswer:
+    """A one-shot answer as 4 groups of 4 (brackets dropped: ``Rivers: [a, b, c, d]`` is common)."""
+    return parse_model_text(_BRACKETS.sub(" ", answer_part(text, marker)), clues)
+
+
+def parse_connections(text: str) -> tuple[str, ...]:
+    """Task 2 answers as the OCW notebook reads them: ``Connection: X`` per line, 4 kept, padded."""
+    found = [m.group(1).strip() if m else "" for m in map(_CONNECTION.search, text.splitlines())][:4]
+    return tuple(found + [""] * (4 - len(found)))

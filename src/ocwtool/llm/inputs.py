@@ -1,0 +1,57 @@
+"""The puzzles a run plays and the solved walls its few-shot prompt shows, from a workspace or a release."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ocwtool.errors import EvaluationError, LlmError
+from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
+from ocwtool.evaluation.metrics import GoldWall
+from ocwtool.llm.prompts import Example
+
+
+@dataclass(frozen=True)
+class PuzzleSource:
+    """Where puzzles come from: a workspace folder or a release folder, one source, one split."""
+
+    workspace: Path | None = None
+    release: Path | None = None
+    source: str | None = None
+    split: str = "test"
+    include_flagged: bool = False
+
+    def describe(self) -> str:
+        where = f"release {self.release}" if self.release else f"workspace {self.workspace}"
+        return f"{where}, source {self.source or 'all'}, split {self.split}"
+
+    def golds(self, split: str | None = None) -> GoldSet:
+        """Gold walls of ``split`` (default: the run's split)."""
+        chosen = split or self.split
+        if self.release is not None:
+            return release_golds(self.release, chosen, self.source, self.include_flagged)
+        if self.workspace is None:
+            raise LlmError("give a workspace or a release to play")
+        from ocwtool.config import load_settings
+
+        return workspace_golds(load_settings(self.workspace), chosen, self.source, self.include_flagged)
+
+
+def game_of(gold: GoldWall) -> str:
+    """``nyt`` for boards with difficulty levels, else ``ocw``."""
+    return "nyt" if gold.levels is not None else "ocw"
+
+
+def train_examples(src: PuzzleSource) -> list[Example]:
+    """Solved walls of the train split of the same source (none when it has no train split)."""
+    try:
+        walls = src.golds("train").walls
+    except EvaluationError:
+        return []
+    return [(w.groups, w.connections) for w in walls]
+
+
+def limited(walls: Sequence[GoldWall], limit: int | None) -> list[GoldWall]:
+    """The first ``limit`` walls (all of them without a limit)."""
+    return list(walls if limit is None else walls[:limit])
