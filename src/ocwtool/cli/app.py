@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "split": ("ocwtool.cli.split", "split_cmd", "Assign train/validation/test splits in the stores."),
     "release": ("ocwtool.cli.release", "release_cmd", "Build or verify a compressed, checksummed release."),
     "reconcile": ("ocwtool.cli.reconcile", "reconcile_cmd", "Compare two puzzle stores day by day."),
+    "llm": ("ocwtool.cli.llm", "llm_cmd", "Run language models on the puzzles (inspect-ai, [llm] extra)."),
     "demo": ("ocwtool.cli.demo", "demo_cmd", "Run the whole pipeline offline on a bundled snapshot."),
     "annotate": (
         "ocwtool.cli.annotate",

@@ -86,20 +86,26 @@ def paired_bootstrap(
 def compare_runs(
     a_runs: Sequence[Walls], b_runs: Sequence[Walls], n_boot: int = 2000, seed: int = 0
 ) -> dict[str, Any]:
-    """Paired comparison of two prediction sets on the same walls (A minus B)."""
-    if len(a_runs) != 1 or len(b_runs) != 1:
-        raise EvaluationError(
-            "a paired comparison needs exactly one run on each side (one prediction file each)"
-        )
-    a, b = a_runs[0], b_runs[0]
-    if [w["wall_id"] for w in a] != [w["wall_id"] for w in b]:
+    """Paired comparison of two prediction sets on the same walls (A minus B). With one run a side,
+    McNemar on solved walls; with several (seeds, epochs), per-wall means are compared instead."""
+    if not a_runs or not b_runs:
+        raise EvaluationError("a paired comparison needs scored walls on both sides")
+    if any([w["wall_id"] for w in r] != [w["wall_id"] for w in a_runs[0]] for r in (*a_runs, *b_runs)):
         raise EvaluationError("the two prediction sets must cover the same walls")
-    return {
-        "solved_walls_mcnemar": mcnemar([bool(w["solved"]) for w in a], [bool(w["solved"]) for w in b]),
+    out: dict[str, Any] = {
+        "runs": [len(a_runs), len(b_runs)],
         "correct_groups_paired_bootstrap": paired_bootstrap(
-            _per_wall([a], "correct_groups"), _per_wall([b], "correct_groups"), n_boot, seed
+            _per_wall(a_runs, "correct_groups"), _per_wall(b_runs, "correct_groups"), n_boot, seed
         ),
     }
+    if len(a_runs) == 1 and len(b_runs) == 1:
+        a, b = a_runs[0], b_runs[0]
+        out["solved_walls_mcnemar"] = mcnemar([bool(w["solved"]) for w in a], [bool(w["solved"]) for w in b])
+    else:
+        out["solved_rate_paired_bootstrap"] = paired_bootstrap(
+            _per_wall(a_runs, "solved_walls"), _per_wall(b_runs, "solved_walls"), n_boot, seed
+        )
+    return out
 
 
 # ------------------------------------------------------------------------------------ breakdowns

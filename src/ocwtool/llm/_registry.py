@@ -1,5 +1,5 @@
-"""inspect-ai entry point: importing this module registers ocwtool's tasks (``inspect eval ocwtool/oneshot``)."""
+"""inspect-ai entry point: importing this module registers ``ocwtool/oneshot`` and ``ocwtool/interactive``."""
 
-from ocwtool.llm.tasks import oneshot
+from ocwtool.llm.tasks import interactive, oneshot
 
-__all__ = ["oneshot"]
+__all__ = ["interactive", "oneshot"]

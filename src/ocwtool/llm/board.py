@@ -73,3 +73,12 @@ def parse_connections(text: str) -> tuple[str, ...]:
     """Task 2 answers as the OCW notebook reads them: ``Connection: X`` per line, 4 kept, padded."""
     found = [m.group(1).strip() if m else "" for m in map(_CONNECTION.search, text.splitlines())][:4]
     return tuple(found + [""] * (4 - len(found)))
+
+
+def parse_guess(text: str, clues: Sequence[str], marker: str | None) -> list[str]:
+    """One guess (up to 4 words) from the reply's last ``GUESS:`` line; words that are not clues
+    are kept as written, so the engine can judge the guess invalid."""
+    part = answer_part(text, marker).strip().splitlines()
+    line = part[0] if marker and marker.casefold() in text.casefold() and part else text
+    parsed = parse_model_text(_BRACKETS.sub(" ", line), clues)
+    return [w for w in parsed.groups[0] if w] + list(parsed.overflow)

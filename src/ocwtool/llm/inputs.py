@@ -11,6 +11,27 @@ from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
 from ocwtool.evaluation.metrics import GoldWall
 from ocwtool.llm.prompts import Example
 
+PROTOCOLS = ("oneshot", "interactive")
+
+
+@dataclass(frozen=True)
+class Protocol:
+    """How the model plays: ``oneshot`` (one full answer) or ``interactive`` under ``rules``."""
+
+    name: str = "oneshot"
+    rules: str = "oneshot"
+    prompt: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.name not in PROTOCOLS:
+            raise LlmError(f"unknown protocol {self.name!r}; choose one of: {', '.join(PROTOCOLS)}")
+        if self.name == "oneshot" and self.rules != "oneshot":
+            raise LlmError(f"the oneshot protocol plays the oneshot rules, not {self.rules!r}")
+        if self.name == "interactive" and self.rules == "oneshot":
+            raise LlmError(
+                "interactive play needs game rules: --rules nyt, missed-connections or only-connect"
+            )
+
 
 @dataclass(frozen=True)
 class PuzzleSource:
@@ -55,3 +76,19 @@ def train_examples(src: PuzzleSource) -> list[Example]:
 def limited(walls: Sequence[GoldWall], limit: int | None) -> list[GoldWall]:
     """The first ``limit`` walls (all of them without a limit)."""
     return list(walls if limit is None else walls[:limit])
+
+
+def run_predictions(folder: Path) -> list[Path]:
+    """The per-epoch prediction files of a run folder (what ``ocwtool eval --run`` scores)."""
+    found = sorted(folder.glob("predictions-epoch-*.jsonl"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    if not found:
+        raise LlmError(f"{folder}: no predictions-epoch-*.jsonl; is it an `ocwtool llm run` folder?")
+    return found
+
+
+def require_inspect() -> None:
+    """Fail with a one-line fix when the ``[llm]`` extra is not installed."""
+    try:
+        import inspect_ai  # noqa: F401
+    except ImportError:
+        raise LlmError("LLM runs need the [llm] extra: pip install 'ocwtool[llm]'") from None

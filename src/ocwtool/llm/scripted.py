@@ -32,6 +32,7 @@ from typing import Any
 
 PLAYERS = ("oracle", "random", "malformed", "flaky", "slow", "gated")
 REMAINING = "Remaining words:"
+_ASKS_CONNECTIONS = re.compile(r"\. Connection:\s*$", re.M)
 MAX_SLOW_SECONDS = 30.0
 
 
@@ -88,8 +89,9 @@ def _lines(groups: Sequence[Sequence[str]], connections: Sequence[str]) -> str:
 
 def oracle_answer(board: Board, last_user: str, seed: int) -> str:
     """The gold answer: connections given groups, the next whole group left, or all four groups."""
-    if "Connection:" in last_user:
-        return "\n".join(f"{', '.join(g)}. Connection: {c}" for g, c in zip(board.groups, board.connections))
+    if _ASKS_CONNECTIONS.search(last_user):
+        pairs = zip(board.groups, board.connections, strict=True)
+        return "\n".join(f"{', '.join(g)}. Connection: {c}" for g, c in pairs)
     left = set(remaining_clues(board, last_user))
     if len(left) < len(board.clues):
         group = next(g for g in board.groups if set(g) <= left)
@@ -100,7 +102,7 @@ def oracle_answer(board: Board, last_user: str, seed: int) -> str:
 def random_answer(board: Board, last_user: str, seed: int) -> str:
     """A seeded random partition of the words left (four of them in interactive play)."""
     rng = random.Random(seed)
-    if "Connection:" in last_user:
+    if _ASKS_CONNECTIONS.search(last_user):
         return "\n".join(f"{', '.join(g)}. Connection: something" for g in board.groups)
     left = remaining_clues(board, last_user)
     rng.shuffle(left)
@@ -193,9 +195,7 @@ def _completion(model: str, prompt: str, text: str) -> dict[str, Any]:
         "object": "chat.completion",
         "created": int(time.time()),
         "model": model,
-        "choices": [
-            {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}
-        ],
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
         "usage": {
             "prompt_tokens": prompt_tokens,
             "completion_tokens": completion_tokens,

@@ -1,8 +1,8 @@
 """inspect-ai tasks: one-shot answers (the papers' protocols) and interactive play under named rules.
 
 ``inspect eval ocwtool/oneshot -T workspace=. -T source=nyt --model ...`` runs them directly (the
-package registers this module as an ``inspect_ai`` entry point); ``ocwtool llm run`` wraps them
-with resume, transcripts, usage and cost.
+package registers this module's tasks through an ``inspect_ai`` entry point); ``ocwtool llm run``
+wraps them with resume, transcripts, usage and cost.
 """
 
 from __future__ import annotations
@@ -13,118 +13,81 @@ from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
-from inspect_ai.model import (
-    CachePolicy,
-    ChatMessage,
-    ChatMessageSystem,
-    ChatMessageUser,
-    GenerateConfig,
-    get_model,
-)
+from inspect_ai.model import GenerateConfig
 from inspect_ai.scorer import Score, Scorer, Target, mean, scorer
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, TaskState
 
-from ocwtool.evaluation.metrics import GoldWall, score_wall
-from ocwtool.llm.board import BoardMeta, epoch_words, parse_connections, parse_grouping
-from ocwtool.llm.inputs import PuzzleSource, game_of, limited, train_examples
-from ocwtool.llm.prompts import (
-    PromptSpec,
-    connection_messages,
-    default_prompt,
-    get_prompt,
-    grouping_messages,
-    pick_examples,
-    render_examples,
-)
-
-
-def chat(messages: Sequence[tuple[str, str]]) -> list[ChatMessage]:
-    """(role, text) pairs as inspect chat messages."""
-    return [ChatMessageSystem(content=t) if r == "system" else ChatMessageUser(content=t) for r, t in messages]
-
-
-def cache_policy(cache: bool) -> CachePolicy | bool:
-    """Never-expiring response cache (a rerun pays nothing for answers it already has), or none."""
-    return CachePolicy(expiry=None) if cache else False
+from ocwtool.errors import LlmError
+from ocwtool.evaluation.game import Transcript
+from ocwtool.evaluation.metrics import GoldWall
+from ocwtool.llm.board import BoardMeta
+from ocwtool.llm.inputs import Protocol, PuzzleSource, game_of, limited, train_examples
+from ocwtool.llm.prompts import PromptSpec, default_prompt, get_prompt, pick_examples, render_examples
+from ocwtool.llm.solvers import interactive_solver, oneshot_solver
 
 
 def samples(walls: Sequence[GoldWall]) -> MemoryDataset:
     """One sample per wall; the id is the wall id (unique, as inspect requires)."""
-    return MemoryDataset(
-        [
-            Sample(id=w.wall_id, input=", ".join(w.words), metadata=BoardMeta.from_gold(w, game_of(w)).metadata())
-            for w in walls
-        ]
-    )
+    out = []
+    for w in walls:
+        meta = BoardMeta.from_gold(w, game_of(w)).metadata()
+        out.append(Sample(id=w.wall_id, input=", ".join(w.words), metadata=meta))
+    return MemoryDataset(out)
 
 
-@solver
-def oneshot_solver(prompt: str, examples: str = "", cache: bool = False) -> Solver:
-    """Ask for the whole grouping (epoch-ordered words), then, if the prompt has a Task 2, the
-    connections of the gold groups (as the OCW paper does)."""
-    spec = get_prompt(prompt, "oneshot")
-
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        board = BoardMeta.model_validate(state.metadata)
-        words = epoch_words(board.clues, board.wall_id, state.epoch)
-        state.messages = chat(grouping_messages(spec, words, examples))
-        state = await generate(state, cache=cache_policy(cache))
-        state.store.set("answer", state.output.completion)
-        asked = connection_messages(spec, board.groups, examples)
-        if asked is not None:
-            out = await get_model().generate(chat(asked), cache=cache_policy(cache))
-            state.store.set("connections_answer", out.completion)
-        return state
-
-    return solve
-
-
-@scorer(metrics={"correct_groups": [mean()], "solved": [mean()]})
-def grouping_scorer(answer_after: str | None = None) -> Scorer:
-    """Correct groups (0-4) and solved (0/1) of the parsed answer, with the Task 1 metrics."""
+@scorer(metrics={"groups": [mean()], "won": [mean()]})
+def game_scorer() -> Scorer:
+    """Groups found (0-4) and won (0/1), from the engine's outcome of the sample's game."""
 
     async def score(state: TaskState, target: Target) -> Score:
-        board = BoardMeta.model_validate(state.metadata)
-        game = state.store.get("game")
-        if game is not None:
-            groups = tuple(tuple(g) for g in game["groups"])
-        else:
-            groups = parse_grouping(str(state.store.get("answer", "")), board.clues, answer_after).groups
-        result = score_wall(board.to_gold(), groups)
-        return Score(
-            value={"correct_groups": result.correct_groups, "solved": int(result.solved)},
-            answer=str(state.store.get("answer", "")),
-        )
+        record = state.store.get("transcript")
+        if record is None:
+            return Score(value={"groups": 0, "won": 0}, explanation="no game was played")
+        outcome = Transcript.model_validate(record).recorded
+        solved = sum(outcome.solved or ()) if outcome else 0
+        won = int(bool(outcome and outcome.won))
+        return Score(value={"groups": solved, "won": won}, answer=state.output.completion)
 
     return score
 
 
-def _source(workspace: str | None, release: str | None, source: str | None, split: str) -> PuzzleSource:
-    return PuzzleSource(
-        workspace=Path(workspace or ".") if release is None else None,
-        release=Path(release) if release else None,
-        source=source,
-        split=split,
-    )
-
-
-def oneshot_task(src: PuzzleSource, prompt: str | None = None, limit: int | None = None, cache: bool = False) -> Task:
-    """The one-shot task over ``src`` (library entry point; the ``@task`` below wraps it)."""
+def build_task(src: PuzzleSource, protocol: Protocol, limit: int | None = None, cache: bool = False) -> Task:
+    """The inspect task for ``src`` under ``protocol`` (what ``ocwtool llm run`` evaluates)."""
     walls = limited(src.golds().walls, limit)
-    spec = get_prompt(prompt or default_prompt(game_of(walls[0]), "oneshot"), "oneshot")
+    if not walls:
+        raise LlmError(f"no puzzles to play in {src.describe()}")
+    spec = get_prompt(protocol.prompt or default_prompt(game_of(walls[0]), protocol.name), protocol.name)
     examples = render_examples(pick_examples(train_examples(src), spec)) if spec.examples else ""
+    solver: Solver
+    if protocol.name == "oneshot":
+        solver = oneshot_solver(spec.name, examples, cache)
+    else:
+        solver = interactive_solver(protocol.rules, spec.name, cache)
     return Task(
         dataset=samples(walls),
-        solver=oneshot_solver(spec.name, examples, cache),
-        scorer=grouping_scorer(spec.answer_after),
+        solver=solver,
+        scorer=game_scorer(),
         config=GenerateConfig(**spec.config),
-        metadata=run_metadata(spec, "oneshot", None, examples),
+        metadata=run_metadata(spec, protocol, examples),
     )
 
 
-def run_metadata(spec: PromptSpec, protocol: str, rules: str | None, examples: str) -> dict[str, Any]:
-    """What the log records about the protocol: prompt name, version, sha256; rules; examples shown."""
-    return {"ocwtool": {"protocol": protocol, "rules": rules, "prompt": spec.record(), "examples": examples}}
+def run_metadata(spec: PromptSpec, protocol: Protocol, examples: str) -> dict[str, Any]:
+    """What the log records: protocol, rules, prompt (name, version, sha256), the examples shown."""
+    return {
+        "ocwtool": {
+            "protocol": protocol.name,
+            "rules": protocol.rules,
+            "prompt": spec.record(),
+            "examples": examples,
+        }
+    }
+
+
+def _source(workspace: str | None, release: str | None, source: str | None, split: str) -> PuzzleSource:
+    if release:
+        return PuzzleSource(release=Path(release), source=source, split=split)
+    return PuzzleSource(workspace=Path(workspace or "."), source=source, split=split)
 
 
 @task
@@ -137,4 +100,20 @@ def oneshot(
     cache: bool = False,
 ) -> Task:
     """One full answer per puzzle with the papers' prompts (OCW few-shot, or "Connecting the Dots")."""
-    return oneshot_task(_source(workspace, release, source, split), prompt, cache=cache)
+    protocol = Protocol("oneshot", "oneshot", prompt)
+    return build_task(_source(workspace, release, source, split), protocol, cache=cache)
+
+
+@task
+def interactive(
+    workspace: str | None = None,
+    release: str | None = None,
+    source: str | None = None,
+    split: str = "test",
+    rules: str = "nyt",
+    prompt: str | None = None,
+    cache: bool = False,
+) -> Task:
+    """Turn-by-turn play under named rules (nyt, missed-connections, only-connect), engine feedback."""
+    protocol = Protocol("interactive", rules, prompt)
+    return build_task(_source(workspace, release, source, split), protocol, cache=cache)

@@ -1,0 +1,136 @@
+"""``ocwtool llm``: run language models on the puzzles through inspect-ai (the ``[llm]`` extra)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ocwtool.cli.app import AppContext, pass_app
+
+SPLITS = ("train", "validation", "test", "all")
+PROTOCOLS = ("oneshot", "interactive")
+RULES = ("oneshot", "nyt", "missed-connections", "only-connect")  # = evaluation.game.RULE_NAMES
+
+
+@click.group("llm")
+def llm_cmd() -> None:
+    """Run language models on the puzzles (inspect-ai: any provider it supports).
+
+    \b
+    Examples:
+      ocwtool llm run --model openai/gpt-4o --source nyt --split test --epochs 3 --cache
+      ocwtool llm prompts
+    """
+
+
+@llm_cmd.command("run")
+@click.option(
+    "--model", required=True, help="inspect-ai model: PROVIDER/MODEL (openai/gpt-4o, ollama/llama3, ...)."
+)
+@click.option(
+    "--release", type=click.Path(file_okay=False, path_type=Path), help="Play a built release folder."
+)
+@click.option("--source", help="Workspace store or release config (ocw, nyt, ...).")
+@click.option("--split", type=click.Choice(SPLITS), default="test", show_default=True, help="Which puzzles.")
+@click.option(
+    "--protocol", type=click.Choice(PROTOCOLS), default="oneshot", show_default=True, help="How to play."
+)
+@click.option(
+    "--rules",
+    type=click.Choice(RULES),
+    help="Game rules (interactive: nyt, missed-connections, only-connect; default nyt; oneshot: oneshot).",
+)
+@click.option("--prompt", help="Prompt name (default: the paper's for the game; see `ocwtool llm prompts`).")
+@click.option(
+    "--epochs", type=click.IntRange(1), default=1, show_default=True, help="Epochs (seeds: word order)."
+)
+@click.option("--limit", type=click.IntRange(1), help="Only the first N puzzles.")
+@click.option("--cache", is_flag=True, help="Cache responses (a rerun or resume pays nothing twice).")
+@click.option(
+    "--name", help="Run folder name under runs/llm/ (default: from model, source, split, protocol)."
+)
+@click.option("--model-base-url", help="Base URL of the provider (e.g. a local OpenAI-compatible server).")
+@click.option("--max-connections", type=click.IntRange(1), help="Concurrent requests to the provider.")
+@click.option("--attempt-timeout", type=click.IntRange(1), help="Seconds before one request is retried.")
+@click.option("--max-retries", type=click.IntRange(0), help="Retries per request (default: inspect's).")
+@click.option("--no-progress", is_flag=True, help="Hide inspect's progress display.")
+@pass_app
+def run_cmd(app: AppContext, /, **opts: Any) -> None:
+    """Play the puzzles with a model; write the inspect log, transcripts and per-epoch predictions
+    under runs/llm/<run>/, and print usage and cost (prices: [llm.prices] in ocwtool.toml).
+    Running the same command again resumes an interrupted run. Score it with `ocwtool eval --run`.
+
+    \b
+    Examples:
+      ocwtool llm run --model openai/gpt-4o --source nyt --split test --epochs 3 --cache
+      ocwtool llm run --model anthropic/claude-sonnet-4-0 --release releases/ocw-1.0 --source ocw
+      ocwtool llm run --model openai/gpt-4o --source nyt --protocol interactive --rules nyt --limit 20
+      ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --compare-baseline random
+    """
+    from ocwtool.llm.inputs import Protocol, PuzzleSource, require_inspect
+    from ocwtool.llm.prices import load_prices
+
+    require_inspect()
+    from ocwtool.llm.runner import LlmRunRequest, run_llm
+
+    protocol = opts["protocol"]
+    rules = opts["rules"] or ("oneshot" if protocol == "oneshot" else "nyt")
+    release = opts["release"]
+    source = PuzzleSource(
+        workspace=None if release else app.workspace,
+        release=release,
+        source=opts["source"],
+        split=opts["split"],
+    )
+    show = not opts["no_progress"] and sys.stderr.isatty()
+    request = LlmRunRequest(
+        model=opts["model"],
+        source=source,
+        protocol=Protocol(protocol, rules, opts["prompt"]),
+        epochs=opts["epochs"],
+        limit=opts["limit"],
+        cache=opts["cache"],
+        name=opts["name"],
+        model_base_url=opts["model_base_url"],
+        max_connections=opts["max_connections"],
+        attempt_timeout=opts["attempt_timeout"],
+        max_retries=opts["max_retries"],
+        display="rich" if show else "none",
+    )
+    run = run_llm(request, app.settings().runs_dir, load_prices(app.workspace))
+    click.echo(summary(run))
+
+
+def summary(run: Any) -> str:
+    """A few lines: status, samples, usage, cost, and what to run next."""
+    m = run.manifest
+    cost = "no price in ocwtool.toml [llm.prices]" if run.cost is None else f"${run.cost:.4f}"
+    u = run.usage
+    return "\n".join(
+        [
+            f"{run.folder.name}: {run.status} ({run.resumed}), {m['samples']} games, "
+            f"{m['errored_samples']} errored",
+            f"prompt {m['prompt']['name']} v{m['prompt']['version']} (sha256 {m['prompt']['sha256'][:12]})",
+            f"paid calls {u.calls} ({u.input_tokens} in / {u.output_tokens} out tokens), "
+            f"cache reads {u.cached_calls}, cost {cost}",
+            f"inspect log: {run.log_file}",
+            f"score it: ocwtool eval --run {run.folder}",
+        ]
+    )
+
+
+@llm_cmd.command("prompts")
+def prompts_cmd() -> None:
+    """List the bundled prompts with version, sha256 and source.
+
+    \b
+    Examples:
+      ocwtool llm prompts
+    """
+    from ocwtool.llm.prompts import load_prompts
+
+    for spec in load_prompts().values():
+        click.echo(f"{spec.name} v{spec.version} ({spec.protocol}) sha256 {spec.sha256[:12]}  {spec.source}")

@@ -1,0 +1,214 @@
+"""``ocwtool llm run``: one resumable run folder per (model, puzzles, protocol) under ``runs/llm/``.
+
+    runs/llm/<run>/run.json            what was asked, prompt (name, version, sha256), status, usage, cost
+    runs/llm/<run>/logs/*.eval         the inspect log (``inspect view --log-dir runs/llm/<run>/logs``)
+    runs/llm/<run>/transcripts.jsonl   every game, replayable with ``ocwtool eval --transcripts``
+    runs/llm/<run>/predictions-epoch-<k>.jsonl   what ``ocwtool eval --run`` scores (seeds as epochs)
+
+Running the same command again resumes: a finished log is reused as it is (no calls), an interrupted
+one is retried with inspect's ``eval_retry`` (finished samples kept), and with ``--cache`` every
+answer already received comes from inspect's response cache, so no call is paid for twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ocwtool.errors import LlmError
+from ocwtool.fsio import read_json, write_json
+from ocwtool.llm.export import Usage, epoch_predictions, log_transcripts, total_usage, write_jsonl
+from ocwtool.llm.inputs import Protocol, PuzzleSource
+from ocwtool.llm.prices import Price, price_for
+
+ALIGNED_CONNECTION_PROMPTS = ("ocw-fewshot", "ocwtool-interactive")
+
+
+@dataclass(frozen=True)
+class LlmRunRequest:
+    """One run: a model on a set of puzzles under a protocol, for ``epochs`` epochs."""
+
+    model: str
+    source: PuzzleSource
+    protocol: Protocol = field(default_factory=Protocol)
+    epochs: int = 1
+    limit: int | None = None
+    cache: bool = False
+    name: str | None = None
+    model_base_url: str | None = None
+    max_connections: int | None = None
+    attempt_timeout: int | None = None
+    max_retries: int | None = None
+    display: str = "none"
+
+    def run_name(self) -> str:
+        parts = [self.model, self.source.source or "all", self.source.split, self.protocol.name]
+        if self.protocol.name == "interactive":
+            parts.append(self.protocol.rules)
+        return self.name or re.sub(r"[^A-Za-z0-9._-]+", "_", "-".join(parts))
+
+    def settings(self) -> dict[str, Any]:
+        """What must match for a rerun to resume this run rather than start another."""
+        src = self.source
+        return {
+            "model": self.model,
+            "workspace": str(src.workspace) if src.workspace else None,
+            "release": str(src.release) if src.release else None,
+            "source": src.source,
+            "split": src.split,
+            "protocol": self.protocol.name,
+            "rules": self.protocol.rules,
+            "prompt": self.protocol.prompt,
+            "epochs": self.epochs,
+            "limit": self.limit,
+        }
+
+
+@dataclass
+class LlmRun:
+    """A finished (or resumed) run and the files it wrote."""
+
+    folder: Path
+    log_file: Path
+    status: str
+    resumed: str  # new | retried | reused
+    predictions: list[Path]
+    transcripts: Path
+    usage: Usage
+    cost: float | None
+    manifest: dict[str, Any]
+
+
+def _task(req: LlmRunRequest) -> Any:
+    from ocwtool.llm.tasks import interactive, oneshot
+
+    src, proto = req.source, req.protocol
+    where = {"workspace": str(src.workspace) if src.workspace else None}
+    where["release"] = str(src.release) if src.release else None
+    common = {**where, "source": src.source, "split": src.split, "prompt": proto.prompt, "cache": req.cache}
+    if proto.name == "oneshot":
+        return oneshot(**common)
+    return interactive(**common, rules=proto.rules)
+
+
+def _eval_options(req: LlmRunRequest, log_dir: Path) -> dict[str, Any]:
+    opts: dict[str, Any] = {
+        "log_dir": str(log_dir),
+        "display": req.display,
+        "fail_on_error": False,
+        "score_display": False,
+    }
+    for key in ("max_connections", "attempt_timeout", "max_retries"):
+        if getattr(req, key) is not None:
+            opts[key] = getattr(req, key)
+    return opts
+
+
+def _latest_log(log_dir: Path) -> tuple[Path, str] | None:
+    from inspect_ai.log import list_eval_logs, read_eval_log
+
+    infos = list_eval_logs(str(log_dir), recursive=False) if log_dir.is_dir() else []
+    if not infos:
+        return None
+    path = Path(infos[0].name.removeprefix("file://"))
+    try:
+        return path, read_eval_log(str(path), header_only=True).status
+    except Exception:  # a log cut short by a hard kill: start over (the response cache still pays)
+        return None
+
+
+def _evaluate(req: LlmRunRequest, folder: Path) -> tuple[Any, str]:
+    """Run, retry or reuse; returns the final EvalLog and how it was obtained."""
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai import eval_retry
+    from inspect_ai.log import read_eval_log
+
+    log_dir = folder / "logs"
+    latest = _latest_log(log_dir)
+    opts = _eval_options(req, log_dir)
+    if latest and latest[1] == "success":
+        return read_eval_log(str(latest[0])), "reused"
+    if latest and latest[1] in ("started", "cancelled", "error"):
+        retry_opts = {k: v for k, v in opts.items() if k != "score_display"}
+        return eval_retry(str(latest[0]), **retry_opts)[0], "retried"
+    limit = req.limit
+    logs = inspect_eval(
+        _task(req), model=req.model, model_base_url=req.model_base_url, epochs=req.epochs, limit=limit, **opts
+    )
+    return logs[0], "new"
+
+
+def _check_settings(folder: Path, settings: dict[str, Any]) -> None:
+    manifest = folder / "run.json"
+    if not manifest.is_file():
+        return
+    old = read_json(manifest).get("settings", {})
+    changed = sorted(k for k in settings if old.get(k) != settings[k])
+    if changed:
+        raise LlmError(
+            f"{folder} holds a run with other settings ({', '.join(changed)}); "
+            "give this run another --name, or delete that folder to start over"
+        )
+
+
+def run_llm(req: LlmRunRequest, runs_dir: Path, prices: dict[str, Price] | None = None) -> LlmRun:
+    """Run (or resume) ``req`` in ``runs_dir/llm/<name>`` and write transcripts and predictions."""
+    folder = runs_dir / "llm" / req.run_name()
+    _check_settings(folder, req.settings())
+    folder.mkdir(parents=True, exist_ok=True)
+    write_json(folder / "run.json", {"settings": req.settings(), "status": "started"})
+    log, how = _evaluate(req, folder)
+    return _finish(req, folder, log, how, prices or {})
+
+
+def _finish(req: LlmRunRequest, folder: Path, log: Any, how: str, prices: dict[str, Price]) -> LlmRun:
+    transcripts = log_transcripts(log)
+    from ocwtool.evaluation.game import dump_transcripts
+    from ocwtool.fsio import write_text
+
+    write_text(folder / "transcripts.jsonl", dump_transcripts(transcripts))
+    facts = (log.eval.metadata or {}).get("ocwtool", {})
+    aligned = facts.get("prompt", {}).get("name") in ALIGNED_CONNECTION_PROMPTS
+    paths = []
+    for epoch, records in epoch_predictions(transcripts, aligned).items():
+        paths.append(folder / f"predictions-epoch-{epoch}.jsonl")
+        write_jsonl(paths[-1], records)
+    usage = total_usage(transcripts)
+    price = price_for(req.model, prices)
+    cost = price.cost(usage.input_tokens, usage.output_tokens) if price else None
+    manifest = _manifest(req, log, how, usage, cost, price, paths, facts)
+    write_json(folder / "run.json", manifest)
+    log_file = Path(str(log.location).removeprefix("file://"))
+    return LlmRun(
+        folder, log_file, log.status, how, paths, folder / "transcripts.jsonl", usage, cost, manifest
+    )
+
+
+def _manifest(
+    req: LlmRunRequest,
+    log: Any,
+    how: str,
+    usage: Usage,
+    cost: float | None,
+    price: Price | None,
+    paths: list[Path],
+    facts: dict[str, Any],
+) -> dict[str, Any]:
+    errors = sum(1 for s in (log.samples or []) if s.error)
+    return {
+        "settings": req.settings(),
+        "status": log.status,
+        "resumed": how,
+        "inspect_log": Path(str(log.location)).name,
+        "inspect_version": log.eval.packages.get("inspect_ai"),
+        "prompt": facts.get("prompt"),
+        "examples_shown": facts.get("examples", "").count("Example "),
+        "samples": len(log.samples or []),
+        "errored_samples": errors,
+        "usage": usage.to_dict(),
+        "price_per_million": asdict(price) if price else None,
+        "cost_usd": cost,
+        "predictions": [p.name for p in paths],
+    }

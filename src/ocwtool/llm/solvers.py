@@ -1,0 +1,137 @@
+"""inspect-ai solvers: one full answer per board, or a game played turn by turn through the engine.
+
+Both leave an engine :class:`~ocwtool.evaluation.game.Transcript` in the sample's store (key
+``transcript``), so every run is replayable with ``ocwtool eval --transcripts`` and scored the same
+way as every other player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from inspect_ai.model import CachePolicy, ChatMessage, ChatMessageSystem, ChatMessageUser, get_model
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+
+from ocwtool.evaluation.game import Board, Game, GameView, Transcript, Turn, get_rules, outcome_record
+from ocwtool.evaluation.game.transcript import BoardRecord
+from ocwtool.llm.board import BoardMeta, epoch_words, parse_connections, parse_grouping, parse_guess
+from ocwtool.llm.prompts import PromptSpec, connection_messages, fill, get_prompt, grouping_messages
+
+GAME_TITLES = {"ocw": "an Only Connect connecting wall", "nyt": "a New York Times Connections board"}
+
+
+def chat(messages: Sequence[tuple[str, str]]) -> list[ChatMessage]:
+    """(role, text) pairs as inspect chat messages."""
+    return [
+        ChatMessageSystem(content=t) if r == "system" else ChatMessageUser(content=t) for r, t in messages
+    ]
+
+
+def cache_policy(cache: bool) -> CachePolicy | bool:
+    """Never-expiring response cache (a rerun pays nothing for answers it already has), or none."""
+    return CachePolicy(expiry=None) if cache else False
+
+
+def _transcript(board: BoardMeta, rules: str, words: list[str], turns: list[Turn], game: Game) -> Transcript:
+    engine_board = Board(board.wall_id, board.groups, board.connections, board.levels, board.clues)
+    return Transcript(
+        wall_id=board.wall_id,
+        rules=rules,
+        board=BoardRecord.from_board(engine_board),
+        order=words,
+        turns=turns,
+        connections=None if game.outcome().connections is None else list(game.outcome().connections or ()),
+        recorded=outcome_record(game.outcome()),
+    )
+
+
+def _game(board: BoardMeta, rules: str, words: list[str]) -> Game:
+    engine_board = Board(board.wall_id, board.groups, board.connections, board.levels, board.clues)
+    return Game(engine_board, get_rules(rules), order=words)
+
+
+@solver
+def oneshot_solver(prompt: str, examples: str = "", cache: bool = False) -> Solver:
+    """Ask for the whole grouping (epoch-ordered words), then, if the prompt has a Task 2, the
+    connections of the gold groups (as the OCW paper does)."""
+    spec = get_prompt(prompt, "oneshot")
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        board = BoardMeta.model_validate(state.metadata)
+        words = epoch_words(board.clues, board.wall_id, state.epoch)
+        state.messages = chat(grouping_messages(spec, words, examples))
+        state = await generate(state, cache=cache_policy(cache))
+        text = state.output.completion
+        parsed = parse_grouping(text, board.clues, spec.answer_after)
+        game = _game(board, "oneshot", words)
+        feedback = game.submit(parsed.groups)
+        turn = Turn(answer=[list(g) for g in parsed.groups], raw=text, feedback=feedback.kind)
+        transcript = _transcript(board, "oneshot", words, [turn], game)
+        names = parsed.connections
+        asked = connection_messages(spec, board.groups, examples)
+        if asked is not None:
+            out = await get_model().generate(chat(asked), cache=cache_policy(cache))
+            names = parse_connections(out.completion)
+            state.store.set("connections_answer", out.completion)
+        if names is not None:
+            transcript = transcript.model_copy(update={"connections": list(names)})
+        state.store.set("transcript", transcript.model_dump(mode="json", exclude_defaults=True))
+        state.store.set("issues", parsed.issues())
+        return state
+
+    return solve
+
+
+def _status(view: GameView) -> str:
+    if view.mistakes_left is None:
+        return f"Mistakes so far: {view.mistakes}."
+    if not view.lives_active:
+        return "Guesses are free until two groups are found; then you have 3 lives."
+    return f"Mistakes left: {view.mistakes_left}."
+
+
+def turn_message(spec: PromptSpec, view: GameView, feedback: str) -> str:
+    """One turn's user message: feedback on the last guess, the words left, lives."""
+    return fill(spec.texts["turn"], feedback=feedback, words=", ".join(view.remaining), status=_status(view))
+
+
+@solver
+def interactive_solver(rules: str, prompt: str = "ocwtool-interactive", cache: bool = False) -> Solver:
+    """Play one game under ``rules``: one guess per turn, the engine's feedback after each."""
+    spec = get_prompt(prompt, "interactive")
+    rule_set = get_rules(rules)
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        board = BoardMeta.model_validate(state.metadata)
+        words = epoch_words(board.clues, board.wall_id, state.epoch)
+        game = _game(board, rules, words)
+        system = fill(spec.texts["system"], game=GAME_TITLES.get(board.game, "a word-grouping puzzle"))
+        system = fill(system, rules=rule_set.summary)
+        state.messages = chat([("system", system), ("user", turn_message(spec, game.view(), "The board:"))])
+        turns: list[Turn] = []
+        while not game.over:
+            state = await generate(state, cache=cache_policy(cache))
+            text = state.output.completion
+            guess = parse_guess(text, board.clues, spec.answer_after)
+            feedback = game.guess(guess)
+            turns.append(Turn(guess=guess, raw=None if len(guess) == 4 else text, feedback=feedback.kind))
+            if not game.over:
+                message = turn_message(spec, game.view(), feedback.message)
+                state.messages.append(ChatMessageUser(content=message))
+        if rule_set.name_connections:
+            await _name_connections(state, generate, game, spec, cache)
+        transcript = _transcript(board, rules, words, turns, game)
+        state.store.set("transcript", transcript.model_dump(mode="json", exclude_defaults=True))
+        return state
+
+    return solve
+
+
+async def _name_connections(
+    state: TaskState, generate: Generate, game: Game, spec: PromptSpec, cache: bool
+) -> None:
+    """The Only Connect naming step: the resolved wall's groups, one connection each."""
+    groups = "\n".join(", ".join(g) + ". Connection:" for g in game.view().resolved)
+    state.messages.append(ChatMessageUser(content=fill(spec.texts["connections_user"], groups=groups)))
+    state = await generate(state, cache=cache_policy(cache))
+    game.name_connections(parse_connections(state.output.completion))

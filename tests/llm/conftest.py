@@ -1,0 +1,112 @@
+"""Fixtures for the LLM runner tests: invented boards, a workspace, the scripted loopback server."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ocwtool.config import init_workspace
+from ocwtool.schema.models import Game, Group, HumanPerformance, NytMeta, OcwMeta, Provenance, Puzzle, Split
+from ocwtool.schema.models import nyt_number
+from ocwtool.store import write_puzzles
+
+pytest.importorskip("inspect_ai")
+
+from ocwtool.llm.scripted import Board, ScriptedServer, serve_scripted  # noqa: E402
+
+# Invented for these tests: 24 groups, every word distinct, so a prompt names one board only.
+THEMES = [
+    ("Rivers", "Danube Rhine Loire Tagus"),
+    ("Card games", "Snap Bridge Rummy Whist"),
+    ("Trees", "Oak Ash Elm Yew"),
+    ("Planets", "Mars Venus Saturn Jupiter"),
+    ("Chess pieces", "Rook Bishop Knight Pawn"),
+    ("Metals", "Iron Copper Zinc Nickel"),
+    ("Dances", "Waltz Tango Salsa Polka"),
+    ("Composers", "Bach Handel Haydn Mahler"),
+    ("Fish", "Cod Haddock Plaice Sole"),
+    ("Gems", "Ruby Opal Topaz Garnet"),
+    ("Dogs", "Beagle Poodle Collie Boxer"),
+    ("Cheeses", "Brie Gouda Feta Stilton"),
+    ("Greek letters", "Alpha Gamma Delta Sigma"),
+    ("Fabrics", "Silk Denim Tweed Linen"),
+    ("Herbs", "Basil Thyme Sage Dill"),
+    ("Instruments", "Oboe Cello Harp Tuba"),
+    ("Capitals", "Paris Oslo Lima Cairo"),
+    ("Birds", "Robin Wren Finch Heron"),
+    ("Weapons", "Sword Lance Dagger Mace"),
+    ("Shapes", "Circle Square Rhombus Oval"),
+    ("Pasta", "Penne Fusilli Orzo Rigatoni"),
+    ("Knots", "Hitch Bowline Reef Granny"),
+    ("Clouds", "Cirrus Stratus Cumulus Nimbus"),
+    ("Poets", "Keats Byron Shelley Blake"),
+]
+N_BOARDS = 6
+
+
+def _groups(i: int, pid: str, nyt: bool) -> tuple[Group, ...]:
+    out = []
+    for k in range(4):
+        conn, words = THEMES[i + 6 * k]
+        human = None if nyt else HumanPerformance(grouping=int(k < 2), connection=int(k == 0))  # type: ignore[arg-type]
+        out.append(
+            Group(
+                id=f"{pid}_{k + 1:02d}",
+                clues=tuple(words.split()),  # type: ignore[arg-type]
+                connection=conn,
+                level=k if nyt else None,  # type: ignore[arg-type]
+                human_performance=human,
+            )
+        )
+    return tuple(out)
+
+
+def invented(game: str) -> list[Puzzle]:
+    """Six boards: OCW walls (two train, four test) or NYT days (all test)."""
+    out = []
+    for i in range(N_BOARDS):
+        nyt = game == "nyt"
+        date = dt.date(2024, 1, 1) + dt.timedelta(days=30 * i)
+        pid = f"nyt-{date.isoformat()}" if nyt else f"w{i:02d}"
+        groups = _groups(i, pid, nyt)
+        clues = [c for g in groups for c in g.clues]
+        out.append(
+            Puzzle(
+                id=pid,
+                game=Game.NYT if nyt else Game.OCW,
+                source=game,
+                clues=tuple(clues[1::2] + clues[0::2]),
+                groups=groups,  # type: ignore[arg-type]
+                split=Split.TEST if nyt or i >= 2 else Split.TRAIN,
+                ocw=None if nyt else OcwMeta(season=1 + i // 3, episode=i + 1, air_date=date),
+                nyt=NytMeta(date=date, number=nyt_number(date)) if nyt else None,
+                provenance=Provenance(source=game),
+            )
+        )
+    return out
+
+
+def boards_of(puzzles: list[Puzzle]) -> list[Board]:
+    return [Board(tuple(g.clues for g in p.groups), p.connections) for p in puzzles]
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    root = tmp_path / "ws"
+    init_workspace(root, "tests@example.invalid")
+    write_puzzles(root / "puzzles" / "ocw.jsonl", invented("ocw"))
+    write_puzzles(root / "puzzles" / "nyt.jsonl", invented("nyt"))
+    return root
+
+
+@pytest.fixture
+def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedServer]:
+    """The scripted players on 127.0.0.1, inspect pointed at them, its cache in tmp_path."""
+    with serve_scripted(boards_of(invented("ocw") + invented("nyt")), slow_seconds=2.0) as srv:
+        monkeypatch.setenv("SCRIPTED_BASE_URL", srv.base_url)
+        monkeypatch.setenv("SCRIPTED_API_KEY", "scripted")
+        monkeypatch.setenv("INSPECT_CACHE_DIR", str(tmp_path / "inspect-cache"))
+        yield srv
