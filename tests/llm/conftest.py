@@ -9,13 +9,22 @@ from pathlib import Path
 import pytest
 
 from ocwtool.config import init_workspace
-from ocwtool.schema.models import Game, Group, HumanPerformance, NytMeta, OcwMeta, Provenance, Puzzle, Split
-from ocwtool.schema.models import nyt_number
+from ocwtool.schema.models import (
+    Game,
+    Group,
+    HumanPerformance,
+    NytMeta,
+    OcwMeta,
+    Provenance,
+    Puzzle,
+    Split,
+    nyt_number,
+)
 from ocwtool.store import write_puzzles
 
 pytest.importorskip("inspect_ai")
 
-from ocwtool.llm.scripted import Board, ScriptedServer, serve_scripted  # noqa: E402
+from ocwtool.llm.scripted import Board, ScriptedServer, serve_scripted
 
 # Invented for these tests: 24 groups, every word distinct, so a prompt names one board only.
 THEMES = [

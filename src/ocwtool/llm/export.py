@@ -62,7 +62,7 @@ def _empty_transcript(sample: EvalSample, rules: str) -> Transcript:
         connections=list(board.connections),
         levels=None if board.levels is None else list(board.levels),
     )
-    return Transcript(wall_id=board.wall_id, rules=rules, board=record)
+    return Transcript(wall_id=board.wall_id, rules=rules, board=record, meta={"replayable": False})
 
 
 def sample_transcript(sample: EvalSample, model: str, rules: str, prompt: dict[str, Any]) -> Transcript:
@@ -70,6 +70,7 @@ def sample_transcript(sample: EvalSample, model: str, rules: str, prompt: dict[s
     stored = sample.store.get("transcript")
     base = Transcript.model_validate(stored) if stored else _empty_transcript(sample, rules)
     meta = {
+        **base.meta,
         "epoch": sample.epoch,
         "model": model,
         "prompt": prompt,

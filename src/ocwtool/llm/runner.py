@@ -82,15 +82,15 @@ class LlmRun:
 
 
 def _task(req: LlmRunRequest) -> Any:
+    """The registered task with plain arguments, so the log can rebuild it (``eval_retry``)."""
     from ocwtool.llm.tasks import interactive, oneshot
 
     src, proto = req.source, req.protocol
-    where = {"workspace": str(src.workspace) if src.workspace else None}
-    where["release"] = str(src.release) if src.release else None
-    common = {**where, "source": src.source, "split": src.split, "prompt": proto.prompt, "cache": req.cache}
+    workspace = str(src.workspace) if src.workspace else None
+    release = str(src.release) if src.release else None
     if proto.name == "oneshot":
-        return oneshot(**common)
-    return interactive(**common, rules=proto.rules)
+        return oneshot(workspace, release, src.source, src.split, proto.prompt, req.cache)
+    return interactive(workspace, release, src.source, src.split, proto.rules, proto.prompt, req.cache)
 
 
 def _eval_options(req: LlmRunRequest, log_dir: Path) -> dict[str, Any]:

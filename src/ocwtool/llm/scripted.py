@@ -128,6 +128,7 @@ class ServerState:
     gate: int | None = None
     paid: Counter[str] = field(default_factory=Counter)
     refused: Counter[str] = field(default_factory=Counter)
+    held: int = 0
     seen: set[str] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
     gate_open: threading.Event = field(default_factory=threading.Event)
@@ -174,6 +175,8 @@ def respond(state: ServerState, body: dict[str, Any]) -> tuple[int, dict[str, An
     if decision == "refuse":
         return 429, {"error": {"message": "rate limited (scripted)", "type": "rate_limit_error"}}
     if decision == "hold":
+        with state.lock:
+            state.held += 1
         while not (state.gate_open.is_set() or state.stopping.wait(0.05)):
             pass
         if state.stopping.is_set():

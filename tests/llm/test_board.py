@@ -1,0 +1,70 @@
+"""Reading model answers: one-shot groupings, OCW Task 2 connections, interactive guesses."""
+
+from __future__ import annotations
+
+from ocwtool.llm.board import epoch_words, parse_connections, parse_grouping, parse_guess
+
+CLUES = [
+    "Danube",
+    "Rhine",
+    "Loire",
+    "Tagus",
+    "Snap",
+    "Bridge",
+    "Rummy",
+    "Whist",
+    "Oak",
+    "Ash",
+    "Elm",
+    "Yew",
+    "Mars",
+    "Venus",
+    "Saturn",
+    "Jupiter",
+]
+
+
+def test_only_the_text_after_the_final_groupings_heading_is_read() -> None:
+    text = (
+        "Danube and Rhine and Oak might go together.\n"
+        "Groupings:\nRivers: [Danube, Rhine, Loire, Tagus]\nCards: ['Snap', 'Bridge', 'Rummy', 'Whist’]\n"
+        "Trees: [Oak, Ash, Elm, Yew]\nPlanets: [Mars, Venus, Saturn, Jupiter]"
+    )
+    parsed = parse_grouping(text, CLUES, "Groupings:")
+    assert parsed.groups[0] == ("Danube", "Rhine", "Loire", "Tagus")
+    assert parsed.groups[1] == ("Snap", "Bridge", "Rummy", "Whist")
+    assert parsed.issues() == {
+        "hallucinated": 0,
+        "duplicated": 0,
+        "missing": 0,
+        "overflow": 0,
+        "empty_slots": 0,
+    }
+    assert parsed.connections == ("rivers", "cards", "trees", "planets")
+
+
+def test_connections_are_read_per_line_as_the_ocw_notebook_reads_them() -> None:
+    text = "a, b. Connection: Rivers\nno connection here\nc, d. Connection:  Trees \n"
+    assert parse_connections(text) == ("Rivers", "", "Trees", "")
+    assert parse_connections("x. Connection: 1\n" * 6) == ("1", "1", "1", "1")
+
+
+def test_a_guess_is_the_last_guess_line_and_extra_words_are_kept() -> None:
+    assert parse_guess("I think rivers.\nGUESS: danube, RHINE, Loire, Tagus", CLUES, "GUESS:") == [
+        "Danube",
+        "Rhine",
+        "Loire",
+        "Tagus",
+    ]
+    five = parse_guess("GUESS: Oak, Ash, Elm, Yew, Mars", CLUES, "GUESS:")
+    assert five == ["Oak", "Ash", "Elm", "Yew", "Mars"]
+    assert parse_guess("no idea", CLUES, "GUESS:") == []
+    assert parse_guess("GUESS: Oak, Ash, Elm, Zanzibar", CLUES, "GUESS:") == ["Oak", "Ash", "Elm", "zanzibar"]
+
+
+def test_epoch_one_keeps_the_display_order_and_later_epochs_shuffle_reproducibly() -> None:
+    assert epoch_words(CLUES, "w1", 1) == CLUES
+    second = epoch_words(CLUES, "w1", 2)
+    assert sorted(second) == sorted(CLUES) and second != CLUES
+    assert epoch_words(CLUES, "w1", 2) == second
+    assert epoch_words(CLUES, "w2", 2) != second
