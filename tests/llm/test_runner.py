@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 from inspect_ai.util import registry_info
-from ocwtool.evaluation.game.replay import replay
 
 from ocwtool.errors import LlmError
 from ocwtool.evaluation.game import get_rules, read_transcripts
+from ocwtool.evaluation.game.replay import replay
 from ocwtool.evaluation.report import EvalRequest, run_evaluation
 from ocwtool.llm.inputs import Protocol, PuzzleSource, run_predictions
 from ocwtool.llm.prompts import get_prompt
