@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -54,6 +56,25 @@ def test_demo_runs_end_to_end(demo_run: tuple[Path, subprocess.CompletedProcess[
     assert "PASSED: 0 errors" in done.stdout
     assert (workspace / "variants" / "randomized.jsonl").is_file()
     assert (workspace / "annotations" / "suggest.jsonl").is_file()
+
+
+def test_demo_plays_the_scripted_players_through_the_llm_runner(
+    demo_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    workspace, done = demo_run
+    assert done.returncode == 0, done.stderr
+    assert "llm runner with SCRIPTED players (oracle, random; not a model)" in done.stdout
+    if importlib.util.find_spec("inspect_ai") is None:
+        assert "skipped: the [llm] extra is not installed" in done.stdout
+        return
+    for source, protocol in (("ocdb", "oneshot"), ("nyt", r"interactive, nyt rules")):
+        oracle = re.search(
+            rf"{source} scripted oracle \({protocol}\): (\d+) walls, 1 run\(s\): solved (\d+)\.00",
+            done.stdout,
+        )
+        assert oracle and oracle.group(1) == oracle.group(2), done.stdout
+        assert re.search(rf"{source} scripted random \({protocol}\): \d+ walls", done.stdout)
+    assert (workspace / "runs" / "llm" / "scripted-oracle-nyt-interactive" / "transcripts.jsonl").is_file()
 
 
 def test_demo_release_verifies(demo_run: tuple[Path, subprocess.CompletedProcess[str]]) -> None:

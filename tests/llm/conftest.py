@@ -111,11 +111,21 @@ def workspace(tmp_path: Path) -> Path:
     return root
 
 
-@pytest.fixture
-def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedServer]:
-    """The scripted players on 127.0.0.1, inspect pointed at them, its cache in tmp_path."""
+@pytest.fixture(scope="session")
+def scripted_server() -> Iterator[ScriptedServer]:
+    # One server for the session: inspect keeps its model clients (base URL included) per process.
     with serve_scripted(boards_of(invented("ocw") + invented("nyt")), slow_seconds=2.0) as srv:
-        monkeypatch.setenv("SCRIPTED_BASE_URL", srv.base_url)
-        monkeypatch.setenv("SCRIPTED_API_KEY", "scripted")
-        monkeypatch.setenv("INSPECT_CACHE_DIR", str(tmp_path / "inspect-cache"))
         yield srv
+
+
+@pytest.fixture
+def server(
+    scripted_server: ScriptedServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[ScriptedServer]:
+    """The scripted players on 127.0.0.1 (counters reset), inspect pointed at them, its cache in tmp_path."""
+    scripted_server.state.reset()
+    monkeypatch.setenv("SCRIPTED_BASE_URL", scripted_server.base_url)
+    monkeypatch.setenv("SCRIPTED_API_KEY", "scripted")
+    monkeypatch.setenv("INSPECT_CACHE_DIR", str(tmp_path / "inspect-cache"))
+    yield scripted_server
+    scripted_server.state.gate_open.set()  # release anything a test left held

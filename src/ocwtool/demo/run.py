@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.config import Settings, init_workspace, load_settings
+from ocwtool.demo.llm_stage import llm_stage
 from ocwtool.demo.server import serve
 from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
 from ocwtool.errors import ConfigError, OcwError
@@ -244,6 +245,7 @@ LATER_STAGES: tuple[Stage, ...] = (
     suggest_stage,
     validate_stage,
     baselines_stage,
+    llm_stage,
     release_stage,
     verify_stage,
     release_eval_stage,

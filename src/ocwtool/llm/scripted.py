@@ -9,7 +9,7 @@ The request's ``model`` field picks the player:
 * ``flaky`` returns 429 the first time it sees a request, then answers as the oracle;
 * ``slow`` waits ``slow_seconds`` (bounded) before answering, to trip the client's timeout;
 * ``gated`` answers as the oracle until ``gate`` calls were served, then holds further requests
-  until the gate opens or the server stops (an interrupted run, for resume tests).
+  (never answering them) until the gate opens: an interrupted run, for resume tests.
 
 Every 200 response carries ``usage`` (whitespace tokens), so nothing calls tiktoken offline; the
 server counts the calls it answered (``paid``) and the ones it refused (``refused``) per model.
@@ -134,6 +134,15 @@ class ServerState:
     gate_open: threading.Event = field(default_factory=threading.Event)
     stopping: threading.Event = field(default_factory=threading.Event)
 
+    def reset(self) -> None:
+        """Forget every call (a fresh start for the next test on the same server)."""
+        with self.lock:
+            self.paid.clear()
+            self.refused.clear()
+            self.seen.clear()
+            self.held, self.gate = 0, None
+            self.gate_open.clear()
+
     def total_paid(self) -> int:
         with self.lock:
             return sum(self.paid.values())
@@ -157,7 +166,8 @@ def _decide(state: ServerState, player: str, key: str) -> str:
             state.seen.add(key)
             state.refused[player] += 1
             return "refuse"
-        if player == "gated" and state.gate is not None and state.paid[player] >= state.gate:
+        gate_shut = state.gate is not None and not state.gate_open.is_set()
+        if player == "gated" and gate_shut and state.paid[player] >= (state.gate or 0):
             return "hold"
         state.paid[player] += 1
         return "answer"
@@ -174,15 +184,12 @@ def respond(state: ServerState, body: dict[str, Any]) -> tuple[int, dict[str, An
     decision = _decide(state, player, key)
     if decision == "refuse":
         return 429, {"error": {"message": "rate limited (scripted)", "type": "rate_limit_error"}}
-    if decision == "hold":
+    if decision == "hold":  # held across an interruption: never answered, never paid
         with state.lock:
             state.held += 1
         while not (state.gate_open.is_set() or state.stopping.wait(0.05)):
             pass
-        if state.stopping.is_set():
-            return 503, {"error": {"message": "server stopping"}}
-        with state.lock:
-            state.paid[player] += 1
+        return 503, {"error": {"message": "held request released unanswered"}}
     if player == "slow":
         state.stopping.wait(min(state.slow_seconds, MAX_SLOW_SECONDS))
     board = state.index.find(all_text)
@@ -268,3 +275,22 @@ def serve_scripted(
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@contextmanager
+def provider_env(server: ScriptedServer, provider: str = "scripted") -> Iterator[str]:
+    """Point inspect's ``openai-api/<provider>/...`` models at ``server`` (``<PROVIDER>_BASE_URL`` and
+    ``_API_KEY``; the previous values come back afterwards). Yields the model prefix."""
+    import os
+
+    keys = {f"{provider.upper()}_BASE_URL": server.base_url, f"{provider.upper()}_API_KEY": "scripted"}
+    saved = {k: os.environ.get(k) for k in keys}
+    os.environ.update(keys)
+    try:
+        yield f"openai-api/{provider}"
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
