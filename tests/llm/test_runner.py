@@ -16,7 +16,7 @@ from ocwtool.errors import LlmError
 from ocwtool.evaluation.game import get_rules, read_transcripts
 from ocwtool.evaluation.game.replay import replay
 from ocwtool.evaluation.report import EvalRequest, run_evaluation
-from ocwtool.llm.inputs import Protocol, PuzzleSource, run_predictions
+from ocwtool.llm.inputs import Protocol, PuzzleSource, played_walls, run_predictions
 from ocwtool.llm.prompts import get_prompt
 from ocwtool.llm.runner import LlmRun, LlmRunRequest, run_llm
 from ocwtool.llm.scripted import ScriptedServer
@@ -34,7 +34,7 @@ def _run(ws: Path, model: str, source: str, protocol: Protocol | None = None, **
 
 
 def _scores(ws: Path, run: LlmRun, source: str) -> dict[str, object]:
-    golds = PuzzleSource(workspace=ws, source=source).golds().walls
+    golds = played_walls(PuzzleSource(workspace=ws, source=source).golds().walls, run.folder)
     return run_evaluation(golds, EvalRequest(predictions=run_predictions(run.folder), n_boot=0))
 
 

@@ -86,6 +86,15 @@ def run_predictions(folder: Path) -> list[Path]:
     return found
 
 
+def played_walls(walls: Sequence[GoldWall], folder: Path) -> list[GoldWall]:
+    """The gold walls a run played (all of them, or its first ``--limit``), in gold order."""
+    import json
+
+    first = run_predictions(folder)[0]
+    ids = {json.loads(line)["wall_id"] for line in first.read_text(encoding="utf-8").splitlines() if line}
+    return [w for w in walls if w.wall_id in ids]
+
+
 def require_inspect() -> None:
     """Fail with a one-line fix when the ``[llm]`` extra is not installed."""
     try:
