@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,8 +45,12 @@ class EvalArgs:
     bertscore_model: Path | None
     bertscore_layers: int
     bertscore_baseline: Path | None
+    run_dir: Path | None
     compare: Path | None
+    compare_baseline: str | None
     annotations: Path | None
+    annotator: str | None
+    cutoff: dt.datetime | None
     breakdown: bool
     per_wall: bool
     include_flagged: bool
@@ -69,6 +74,8 @@ class EvalArgs:
         """The report name's label: the baseline, else the first prediction file's stem."""
         if self.baseline:
             return self.baseline
+        if self.run_dir is not None:
+            return self.run_dir.name.replace("-", "_")
         return Path(self.predictions[0]).stem if self.predictions else "run"
 
 
@@ -97,6 +104,12 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
     multiple=True,
     help="Prediction file (OCW JSON, JSONL, or records with raw model text), or a folder of "
     "*_predictions.json. Repeat for seeds.",
+)
+@click.option(
+    "--run",
+    "run_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="An `ocwtool llm run` folder: score its per-epoch predictions (epochs as seeds).",
 )
 @click.option("--baseline", type=click.Choice(BASELINES), help="Run an offline baseline instead.")
 @click.option(
@@ -136,14 +149,32 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
     "--bertscore-baseline", type=click.Path(dir_okay=False, path_type=Path), help="Rescale baseline .tsv."
 )
 @click.option(
-    "--compare", type=click.Path(dir_okay=False, path_type=Path), help="Paired comparison with this file."
+    "--compare",
+    type=click.Path(exists=True, path_type=Path),
+    help="Paired comparison with this prediction file or `ocwtool llm run` folder.",
+)
+@click.option(
+    "--compare-baseline", type=click.Choice(BASELINES), help="Paired comparison with a baseline (--seeds)."
 )
 @click.option(
     "--annotations",
     type=click.Path(dir_okay=False, path_type=Path),
     help="group_id -> knowledge type (JSON/JSONL); default: the release's or workspace's labels.",
 )
-@click.option("--breakdown", is_flag=True, help="Also print found rates by season, NYT level and type.")
+@click.option(
+    "--annotator",
+    help="Knowledge types and red herrings from this annotator only (e.g. an imported expert).",
+)
+@click.option(
+    "--cutoff",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    help="Break down by puzzle date before / on or after this date (training-data contamination).",
+)
+@click.option(
+    "--breakdown",
+    is_flag=True,
+    help="Also print found rates by season, NYT level, knowledge type, red herrings, date and contestants.",
+)
 @click.option(
     "--per-wall", is_flag=True, help="Keep per-wall scores of every run in the JSON (always for one run)."
 )
@@ -172,6 +203,7 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
       ocwtool eval --split all --baseline minilm --seeds 16 --json-out runs/minilm.json
       ocwtool eval --predictions a.json --compare b.json --annotations types.json --breakdown
       ocwtool eval --transcripts IterativeGPTSolver_gpt-4_cot-False_results.json
+      ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --source nyt --compare-baseline random
     """
     if args.transcripts:
         _replay(app, args)
@@ -179,9 +211,17 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
     from ocwtool.evaluation.report import render, report_name, run_evaluation, save_report
 
     golds = _golds(app, args)
+    if args.run_dir is not None:  # a run with --limit played only the first boards
+        from ocwtool.llm.inputs import played_walls
+
+        golds.walls = played_walls(golds.walls, args.run_dir)
     label = f"{args.baseline or 'eval'} seeds"
     request = _request(app, args, golds)
     report = run_evaluation(golds.walls, request, progress=lambda seeds: track(seeds, label, progress))
+    if args.run_dir is not None:
+        from ocwtool.llm.inputs import read_run_facts
+
+        report["llm"] = read_run_facts(args.run_dir)
     click.echo(render(report, show_breakdowns=args.breakdown))
     out = args.json_out or app.settings().runs_dir / report_name(args.label(), args.split, args.source)
     save_report(report, out, per_wall=args.per_wall)
@@ -209,16 +249,38 @@ def _request(app: AppContext, args: EvalArgs, golds: GoldSet) -> EvalRequest:
     from ocwtool.evaluation.report import EvalRequest
 
     return EvalRequest(
-        predictions=args.predictions,
+        predictions=_run_files(args.run_dir) + list(args.predictions),
         baseline=args.baseline,
         seeds=args.seeds,
         clusterer=args.clusterer,
         options=args.scorer_options(),
         compare=args.compare,
+        compare_baseline=args.compare_baseline,
         types=_types(app, args),
         n_boot=args.bootstrap,
         skipped=golds.skipped,
+        facts=_facts(app, args),
+        cutoff=args.cutoff.date() if args.cutoff else None,
     )
+
+
+def _run_files(run_dir: Path | None) -> list[Path]:
+    if run_dir is None:
+        return []
+    from ocwtool.llm.inputs import run_predictions
+
+    return run_predictions(run_dir)
+
+
+def _facts(app: AppContext, args: EvalArgs) -> Any:
+    """Dates, contestants' results and red herrings per puzzle, for --breakdown and --cutoff."""
+    if not (args.breakdown or args.cutoff):
+        return None
+    from ocwtool.evaluation.facets import release_facts, workspace_facts
+
+    if args.release is not None:
+        return release_facts(args.release)
+    return workspace_facts(app.settings(), args.annotator)
 
 
 def _golds(app: AppContext, args: EvalArgs) -> GoldSet:
@@ -237,4 +299,8 @@ def _types(app: AppContext, args: EvalArgs) -> dict[str, list[str]] | None:
 
     if args.annotations is not None:
         return load_type_map(args.annotations)
+    if args.annotator is not None:
+        from ocwtool.evaluation.facets import annotator_types
+
+        return annotator_types(app.workspace / "annotations", args.annotator)
     return find_type_map(args.release, None if args.release else app.workspace)

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ocwtool.evaluation.metrics import GoldWall
+from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.evaluation.stats import Walls
 from ocwtool.schema.models import Puzzle
 
@@ -152,3 +152,14 @@ def release_facts(release: Path) -> dict[str, WallFacts]:
     from ocwtool.schema.formats.hf import read_parquet
 
     return facts_of(p for f in sorted(release.glob("data/*/*.parquet")) for p in read_parquet(f))
+
+
+def render_facet(name: str, table: Mapping[str, Mapping[str, float]]) -> str:
+    """One breakdown table: groups, the model's found and solved rates, the contestants' rate."""
+    rows = [f"{'by ' + name:<28}{'groups':>8}{'found':>9}{'solved':>9}{'humans':>9}"]
+    for key, row in table.items():
+        cells = [
+            f"{row[c]:>9.4f}" if c in row else f"{'':>9}" for c in ("found_rate", "solved_rate", "human_rate")
+        ]
+        rows.append((f"  {key:<26}{row['groups']:>8}" + "".join(cells)).rstrip())
+    return "\n".join(rows)

@@ -7,13 +7,14 @@ parsing, baselines, bootstrap intervals, breakdowns and paired comparisons aroun
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ocwtool.errors import EvaluationError
+from ocwtool.errors import EvaluationError, OcwError
 from ocwtool.evaluation import stats
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.predictions import LoadedPredictions, load_prediction_file
@@ -39,6 +40,9 @@ class EvalRequest:
     clusterer: str = "kmeans-constrained"
     options: Options = field(default_factory=Options)
     compare: Path | None = None
+    compare_baseline: str | None = None
+    facts: Mapping[str, Any] | None = None  # wall id -> facets.WallFacts (breakdowns beyond groups)
+    cutoff: dt.date | None = None
     types: Mapping[str, Sequence[str]] | None = None
     n_boot: int = 2000
     boot_seed: int = 0
@@ -103,19 +107,41 @@ def run_evaluation(
         report["intervals"] = stats.bootstrap_intervals(walls, req.n_boot, req.boot_seed)
     if walls:
         report["breakdowns"] = stats.breakdowns(golds, walls, req.types)
-    if req.compare is not None:
-        report["comparison"] = _compare(golds, walls, req)
+    if walls and req.facts is not None:
+        from ocwtool.evaluation.facets import facet_breakdowns
+
+        report["facets"] = facet_breakdowns(golds, walls, req.facts, req.cutoff)
+    if req.compare is not None or req.compare_baseline is not None:
+        report["comparison"] = _compare(golds, walls, req, progress)
     return report
 
 
-def _compare(golds: Sequence[GoldWall], walls: Sequence[stats.Walls], req: EvalRequest) -> dict[str, Any]:
-    assert req.compare is not None
-    other_runs = [(name, lp.predictions) for name, lp in _load_runs(golds, [req.compare])]
+def _compare(
+    golds: Sequence[GoldWall], walls: Sequence[stats.Walls], req: EvalRequest, progress: Progress
+) -> dict[str, Any]:
+    """A - B where B is a prediction file, an ``ocwtool llm run`` folder (its epochs) or a baseline."""
+    if req.compare_baseline is not None:
+        other_runs = _baseline_runs(golds, replace(req, baseline=req.compare_baseline), progress)
+        label = f"baseline {req.compare_baseline} ({req.seeds} seeds)"
+    else:
+        assert req.compare is not None
+        files = _run_files(req.compare) if req.compare.is_dir() else [req.compare]
+        other_runs = [(name, lp.predictions) for name, lp in _load_runs(golds, files)]
+        label = str(req.compare)
     other = _score(golds, other_runs, req.options)
     other_walls = [r["walls"] for r in other["runs"] if r["walls"]]
     result = stats.compare_runs(walls, other_walls, req.n_boot, req.boot_seed)
-    result["b"] = str(req.compare)
+    result["b"] = label
     return result
+
+
+def _run_files(folder: Path) -> list[Path]:
+    from ocwtool.llm.inputs import run_predictions
+
+    try:
+        return run_predictions(folder)
+    except OcwError as exc:
+        raise EvaluationError(str(exc)) from None
 
 
 def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
@@ -141,6 +167,10 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
     for path, info in report.get("parsing", {}).items():
         counts = ", ".join(f"{k} {v}" for k, v in info["totals"].items())
         parts.append(f"raw-text answers in {path}: {counts}")
+    if report.get("llm"):
+        from ocwtool.llm.inputs import render_run_facts
+
+        parts.append(render_run_facts(report["llm"]))
     if "comparison" in report:
         parts.append(_render_comparison(report["comparison"]))
     if show_breakdowns:
@@ -148,14 +178,27 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
             rows = [f"{'groups found by ' + name:<28}{'groups':>12}{'found':>12}"]
             rows += [f"  {k:<26}{v['groups']:>12}{v['found_rate']:>12.4f}" for k, v in table.items()]
             parts.append("\n".join(rows))
+    if report.get("facets"):
+        from ocwtool.evaluation.facets import render_facet
+
+        parts += [render_facet(name, table) for name, table in report["facets"].items()]
     return "\n\n".join(parts)
 
 
 def _render_comparison(comp: Mapping[str, Any]) -> str:
-    m, b = comp["solved_walls_mcnemar"], comp["correct_groups_paired_bootstrap"]
+    b = comp["correct_groups_paired_bootstrap"]
+    if "solved_walls_mcnemar" in comp:
+        m = comp["solved_walls_mcnemar"]
+        solved = f"A only {m['a_only']}, B only {m['b_only']}, McNemar p = {m['p_value']:.4g}"
+    else:
+        s = comp["solved_rate_paired_bootstrap"]
+        solved = (
+            f"rate per wall A - B {s['mean_diff']:+.4f} [{s['lo']:+.4f}, {s['hi']:+.4f}], "
+            f"bootstrap p = {s['p_value']:.4g} (means over {comp['runs'][0]} and {comp['runs'][1]} runs)"
+        )
     return (
         f"paired comparison with {comp['b']} (A = these predictions):\n"
-        f"  solved walls: A only {m['a_only']}, B only {m['b_only']}, McNemar p = {m['p_value']:.4g}\n"
+        f"  solved walls: {solved}\n"
         f"  correct groups per wall, A - B: {b['mean_diff']:+.4f} "
         f"[{b['lo']:+.4f}, {b['hi']:+.4f}], bootstrap p = {b['p_value']:.4g}"
     )

@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ocwtool.evaluation.metrics import GoldWall
 from ocwtool.evaluation.predictions import ParsedAnswer, parse_model_text
+from ocwtool.evaluation.scorer import GoldWall
 
 _BRACKETS = re.compile(r"[\[\]]")
 _CONNECTION = re.compile(r"Connection:\s*(.*)", re.I)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ocwtool.errors import EvaluationError, LlmError
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
-from ocwtool.evaluation.metrics import GoldWall
+from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.llm.prompts import Example
 
 PROTOCOLS = ("oneshot", "interactive")
@@ -101,3 +102,25 @@ def require_inspect() -> None:
         import inspect_ai  # noqa: F401
     except ImportError:
         raise LlmError("LLM runs need the [llm] extra: pip install 'ocwtool[llm]'") from None
+
+
+def read_run_facts(folder: Path) -> dict[str, Any]:
+    """Model, prompt, usage and cost of a run folder (its ``run.json``; empty when absent)."""
+    from ocwtool.fsio import read_json
+
+    manifest = folder / "run.json"
+    return dict(read_json(manifest)) if manifest.is_file() else {}
+
+
+def render_run_facts(facts: Mapping[str, Any]) -> str:
+    """Model, protocol, prompt, errored games, paid tokens and cost, for the eval table."""
+    settings, usage, prompt = facts.get("settings", {}), facts.get("usage", {}), facts.get("prompt") or {}
+    cost = facts.get("cost_usd")
+    return (
+        f"LLM run: {settings.get('model')} ({settings.get('protocol')}, rules {settings.get('rules')}), "
+        f"prompt {prompt.get('name')} v{prompt.get('version')}, "
+        f"{facts.get('errored_samples', 0)} errored games\n"
+        f"  paid calls {usage.get('calls', 0)}: {usage.get('input_tokens', 0)} input + "
+        f"{usage.get('output_tokens', 0)} output tokens, cost "
+        + ("unknown (no [llm.prices] entry)" if cost is None else f"${cost:.4f}")
+    )

@@ -19,7 +19,7 @@ from inspect_ai.solver import Solver, TaskState
 
 from ocwtool.errors import LlmError
 from ocwtool.evaluation.game import Transcript
-from ocwtool.evaluation.metrics import GoldWall
+from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.llm.board import BoardMeta
 from ocwtool.llm.inputs import Protocol, PuzzleSource, game_of, limited, train_examples
 from ocwtool.llm.prompts import PromptSpec, default_prompt, get_prompt, pick_examples, render_examples
