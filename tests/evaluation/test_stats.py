@@ -49,10 +49,15 @@ def test_paired_bootstrap_difference() -> None:
     assert result["mean_diff"] == 1.0 and result["lo"] >= 0.0
 
 
-def test_compare_needs_single_runs(golds: list[GoldWall]) -> None:
-    runs = [_walls(golds, [None, None])]
-    with pytest.raises(EvaluationError, match="exactly one run on each side"):
-        stats.compare_runs(runs * 2, runs)
+def test_compare_with_several_runs_pairs_per_wall_means(golds: list[GoldWall]) -> None:
+    solved_first = _walls(golds, [golds[0].groups, None])
+    solved_none = _walls(golds, [None, None])
+    result = stats.compare_runs([solved_first, solved_none], [solved_none], n_boot=200)
+    assert "solved_walls_mcnemar" not in result and result["runs"] == [2, 1]
+    assert result["solved_rate_paired_bootstrap"]["mean_diff"] == 0.25  # wall 1: 1/2 vs 0; wall 2: 0 vs 0
+    assert result["correct_groups_paired_bootstrap"]["mean_diff"] == 1.0
+    with pytest.raises(EvaluationError, match="must cover the same walls"):
+        stats.compare_runs([solved_first], [solved_first[:1]])
 
 
 def test_breakdowns_by_season_level_and_type(golds: list[GoldWall], nyt_gold: GoldWall) -> None:
