@@ -26,6 +26,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "export": ("ocwtool.cli.io", "export_cmd", "Export stores as OCW JSON, JSONL, HF parquet or CSV."),
     "info": ("ocwtool.cli.io", "info_cmd", "Show counts per source, season/year, split, and flags found."),
     "eval": ("ocwtool.cli.eval", "eval_cmd", "Score predictions or run a baseline (OCW and NYT metrics)."),
+    "play": (
+        "ocwtool.cli.play",
+        "play_cmd",
+        "Play a puzzle in the terminal, or let a baseline play, under named rules.",
+    ),
     "scrape": ("ocwtool.cli.scrape", "scrape_cmd", "Crawl ocdb.cc, SMOCI or NYT into captures and puzzles."),
     "validate": (
         "ocwtool.cli.validate",

@@ -1,0 +1,136 @@
+"""``ocwtool play``: one game in the terminal (or a baseline player) under named rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.eval import RULE_NAMES
+from ocwtool.evaluation.game.engine import GameView
+
+if TYPE_CHECKING:
+    from ocwtool.evaluation.game.board import Board
+    from ocwtool.evaluation.game.players import Player
+
+PLAYERS = ("human", "random", "wordnet", "minilm")
+
+
+class TerminalPlayer:
+    """A person: sees the board and the last feedback, types 4 words separated by commas."""
+
+    name = "human"
+
+    def start(self, view: GameView, seed: int) -> None:
+        click.echo(f"Rules: {view.rules.name} ({view.rules.summary})")
+
+    def _show(self, view: GameView) -> None:
+        if view.history:
+            words, kind = view.history[-1]
+            click.echo(f"{', '.join(words)}: {kind.value}")
+        for words, connection in view.found:
+            click.echo(f"  found: {', '.join(words)}" + (f" ({connection})" if connection else ""))
+        rows = [view.remaining[i : i + 4] for i in range(0, len(view.remaining), 4)]
+        click.echo("\n".join("  " + " | ".join(row) for row in rows))
+        lives = "free guesses" if not view.lives_active else f"{view.mistakes_left} mistake(s) left"
+        click.echo(lives if view.mistakes_left is not None else "")
+
+    def guess(self, view: GameView) -> Sequence[str]:
+        self._show(view)
+        return _words(click.prompt("Your guess (4 words, comma-separated)"))
+
+    def answer(self, view: GameView) -> Sequence[Sequence[str]]:
+        self._show(view)
+        return [_words(click.prompt(f"Group {k + 1} (4 words, comma-separated)")) for k in range(4)]
+
+    def connections(self, view: GameView) -> Sequence[str]:
+        click.echo("The wall is over. Name each connection:")
+        return [click.prompt(f"  {', '.join(g)}", default="", show_default=False) for g in view.resolved]
+
+
+def _words(line: str) -> list[str]:
+    return [w.strip() for w in line.split(",") if w.strip()]
+
+
+@click.command("play")
+@click.option(
+    "--rules", type=click.Choice(RULE_NAMES, case_sensitive=False), default="nyt", show_default=True
+)
+@click.option("--player", type=click.Choice(PLAYERS), default="human", show_default=True, help="Who plays.")
+@click.option("--wall", "wall_id", help="Puzzle id (default: one chosen by --seed).")
+@click.option("--source", help="Workspace store (puzzles/ or variants/ NAME.jsonl).")
+@click.option(
+    "--split", type=click.Choice(("train", "validation", "test", "all")), default="all", show_default=True
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Chooses the puzzle and the word order.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the transcript (JSONL).")
+@pass_app
+def play_cmd(
+    app: AppContext,
+    /,
+    rules: str,
+    player: str,
+    wall_id: str | None,
+    source: str | None,
+    split: str,
+    seed: int,
+    out: Path | None,
+) -> None:
+    """Play one puzzle of the workspace under named rules (nyt, missed-connections, only-connect,
+    oneshot), yourself or with a baseline player, and print the outcome.
+
+    \b
+    Examples:
+      ocwtool play --rules nyt
+      ocwtool play --rules only-connect --wall abc123 --out runs/me.jsonl
+      ocwtool play --player wordnet --rules missed-connections --seed 3
+    """
+    from ocwtool.evaluation.game import get_rules, play_game
+    from ocwtool.evaluation.game.transcript import dump_transcripts
+    from ocwtool.fsio import write_text
+
+    board = _board(app, source, split, wall_id, seed)
+    t = play_game(board, get_rules(rules), _player(player), seed=seed)
+    rec = t.recorded
+    assert rec is not None
+    click.echo(
+        f"{'Won' if rec.won else 'Lost'}: {sum(rec.solved or [])} of 4 groups, {rec.mistakes} mistake(s), "
+        f"{rec.invalid} invalid, {rec.moves} move(s)."
+    )
+    for words, name in zip(board.groups, board.connections, strict=False):
+        click.echo(f"  {name}: {', '.join(words)}")
+    if out is not None:
+        write_text(out, dump_transcripts([t]))
+        click.echo(f"Wrote {out}", err=True)
+
+
+def _player(name: str) -> Player:
+    from ocwtool.evaluation.game.players import RandomPlayer
+    from ocwtool.evaluation.game.similarity_players import PLAYERS as BASELINE_PLAYERS
+
+    if name == "human":
+        return TerminalPlayer()
+    if name == "random":
+        return RandomPlayer()
+    return BASELINE_PLAYERS[name]()
+
+
+def _board(app: AppContext, source: str | None, split: str, wall_id: str | None, seed: int) -> Board:
+    import random
+
+    from ocwtool.errors import EvaluationError
+    from ocwtool.evaluation.game.board import Board
+    from ocwtool.evaluation.gold import workspace_golds
+
+    walls = workspace_golds(app.settings(), split, source).walls
+    if wall_id is None:
+        return Board.from_gold(random.Random(seed).choice(walls))
+    for g in walls:
+        if g.wall_id == wall_id:
+            return Board.from_gold(g)
+    raise EvaluationError(
+        f"no puzzle {wall_id!r} in split {split!r} of the workspace; check --wall and --split"
+    )

@@ -1,0 +1,97 @@
+"""Players under every rule set: similarity players (planted similarities), and a person at the
+terminal through ``ocwtool play`` (CliRunner input)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from ocwtool.cli.app import cli
+from ocwtool.evaluation.game import RULE_NAMES, Board, Game, get_rules, play_game, read_transcripts
+from ocwtool.evaluation.game.replay import replay
+from ocwtool.evaluation.game.similarity_players import SimilarityPlayer
+from ocwtool.schema.models import Split
+from ocwtool.store import write_puzzles
+from tests.conftest import OWN_WALL, make_ocw_wall
+
+
+def planted(board: Board, noise: float) -> SimilarityPlayer:
+    """Words of a group are similar (1.0), except that ``noise`` links the first two groups' heads."""
+    group_of = {w: k for k, g in enumerate(board.groups) for w in g}
+
+    def similarity(words: Sequence[str]) -> np.ndarray:
+        n = len(words)
+        sim = np.array([[float(group_of[a] == group_of[b]) for b in words] for a in words])
+        a, b = words.index(board.groups[0][0]), words.index(board.groups[1][0])
+        sim[a, b] = sim[b, a] = noise
+        return sim.reshape(n, n)
+
+    return SimilarityPlayer("planted", similarity)
+
+
+@pytest.mark.parametrize("name", RULE_NAMES)
+def test_similarity_player_finds_planted_groups_under_every_rule_set(board: Board, name: str) -> None:
+    t = play_game(board, get_rules(name), planted(board, 0.0), seed=2)
+    assert t.recorded is not None and t.recorded.won and t.recorded.mistakes == 0
+
+
+def test_similarity_player_ranks_by_mean_similarity_and_never_repeats(board: Board) -> None:
+    player = planted(board, 5.0)  # the two heads look like a strong pair: its quads rank first
+    game = Game(board, get_rules("missed-connections"), board.shuffled(1))
+    player.start(game.view(), 1)
+    first = player.guess(game.view())
+    assert {board.groups[0][0], board.groups[1][0]} <= set(first)
+    second = player.guess(game.view())
+    assert set(second) != set(first)
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    wall = make_ocw_wall("wall01").model_copy(update={"split": Split.TEST})
+    write_puzzles(tmp_path / "ws" / "puzzles" / "ocw.jsonl", [wall])
+    return tmp_path / "ws"
+
+
+def _lines(groups: Sequence[Sequence[str]]) -> str:
+    return "".join(", ".join(g) + "\n" for g in groups)
+
+
+def test_play_in_the_terminal_under_nyt_rules(ws: Path) -> None:
+    groups = [clues for _, clues in OWN_WALL]
+    wrong = [groups[0][:3] + groups[1][:1]]
+    result = CliRunner().invoke(cli, ["-w", str(ws), "play", "--rules", "nyt"], input=_lines(wrong + groups))
+    assert result.exit_code == 0, result.output
+    assert "Danube, Rhine, Loire, Harry: one-away" in result.output
+    assert "3 mistake(s) left" in result.output
+    assert "Won: 4 of 4 groups, 1 mistake(s), 0 invalid, 5 move(s)." in result.output
+
+
+def test_play_only_connect_names_connections_and_writes_a_replayable_transcript(ws: Path) -> None:
+    groups = [clues for _, clues in OWN_WALL]
+    names = "Rivers\nPotters\nCard games\nBirds\n"
+    out = ws / "me.jsonl"
+    args = ["-w", str(ws), "play", "--rules", "only-connect", "--wall", "wall01", "--out", str(out)]
+    result = CliRunner().invoke(cli, args, input="x, y\n" + _lines(groups[:3]) + names)
+    assert result.exit_code == 0, result.output
+    assert "free guesses" in result.output and "Name each connection" in result.output
+    [t] = read_transcripts(out)
+    assert t.connections == ["Rivers", "Potters", "Card games", "Birds"]
+    assert t.board is not None
+    assert replay(t, t.board.to_board(), get_rules("only-connect")).agrees
+
+
+def test_play_oneshot_takes_four_groups(ws: Path) -> None:
+    groups = [clues for _, clues in OWN_WALL]
+    swapped = [groups[0][:3] + groups[1][:1], groups[1][1:] + groups[0][3:], groups[2], groups[3]]
+    result = CliRunner().invoke(cli, ["-w", str(ws), "play", "--rules", "oneshot"], input=_lines(swapped))
+    assert result.exit_code == 0, result.output
+    assert "Lost: 2 of 4 groups, 0 mistake(s), 0 invalid, 1 move(s)." in result.output
+
+
+def test_play_with_a_baseline_player(ws: Path) -> None:
+    result = CliRunner().invoke(cli, ["-w", str(ws), "play", "--player", "random", "--rules", "oneshot"])
+    assert result.exit_code == 0 and "1 move(s)." in result.output
