@@ -79,16 +79,21 @@ def test_roundtrip_labelstudio(workspace: Path, tmp_path: Path) -> None:
     roundtrip(workspace, tmp_path, "labelstudio")
     config = ET.fromstring((tmp_path / "export.labelstudio.config.xml").read_text())
     names = {el.get("name") for el in config.iter() if el.get("name")}
-    assert {
-        "knowledge_1",
-        "knowledge_4",
-        "red_herring_words",
-        "red_herring_categories",
-        "note",
-        "wall",
-    } <= names
-    choices = [c.get("value") for c in config.find("Choices") or []]
-    assert choices == ["Semantic", "Associative", "Encyclopedic", "Multiword expression", "Linguistic"]
+    per_group = {f"{kind}_{k}" for kind in ("knowledge", "combined", "group") for k in range(1, 5)}
+    per_clue = {f"{kind}_{n}" for kind in ("clue", "herring", "herring_why") for n in range(1, 17)}
+    assert per_group | per_clue | {"red_herring_categories", "note", "wall"} == names
+    choices = {el.get("name"): [c.get("value") for c in el] for el in config.iter("Choices")}
+    base = ["Semantic", "Associative", "Encyclopedic", "Multiword expression", "Linguistic"]
+    assert choices["knowledge_1"] == [*base, "Combined"]
+    assert choices["combined_1"] == base
+    assert choices["herring_5"] == ["Group 1", "Group 3", "Group 4"]  # clue 5 is in group 2
+    tasks = json.loads((tmp_path / "export.labelstudio").read_text())
+    assert tasks[0]["annotations"][0]["completed_by"]["email"] == "alice@ocwtool.invalid"
+    result = {r["from_name"]: r["value"] for r in tasks[0]["annotations"][0]["result"]}
+    assert result["knowledge_3"] == {"choices": ["Combined"]}
+    assert result["combined_3"] == {"choices": ["Encyclopedic", "Multiword expression"]}
+    assert result["herring_5"] == {"choices": ["Group 1"]}
+    assert result["herring_why_5"] == {"text": ["sounds blue: why"]}
 
 
 def test_roundtrip_argilla(workspace: Path, tmp_path: Path) -> None:
@@ -199,6 +204,20 @@ def test_import_hand_written_labelstudio_export(workspace: Path, tmp_path: Path)
     assert stores["labelstudio-5"]["nyt-2024-01-04"].status == "skipped"
 
 
+def test_red_herring_lines_take_the_clue_text(workspace: Path, tmp_path: Path) -> None:
+    doc = json.loads(json.dumps(LABEL_STUDIO_EXPORT))
+    doc[0]["annotations"][0]["result"][4]["value"]["text"] = ["naan -> 4: nearly an anagram", "BAGEL->1"]
+    path = tmp_path / "ls.json"
+    path.write_text(json.dumps(doc))
+    result = run_cli(workspace, "annotate", "import", str(path), "--format", "labelstudio")
+    assert result.exit_code == 0, result.stderr
+    dana = read_all(workspace / "annotations")["dana"]["nyt-2024-01-04"]
+    assert [(w.clue, w.clue_number, w.fits_group[-1], w.reason) for w in dana.red_herring_words] == [
+        ("NAAN", 6, "4", "nearly an anagram"),
+        ("BAGEL", 8, "1", ""),
+    ]
+
+
 def test_import_errors_are_one_clear_line(workspace: Path, tmp_path: Path) -> None:
     bad = json.loads(json.dumps(LABEL_STUDIO_EXPORT))
     bad[0]["data"]["puzzle_id"] = "nyt-1999-01-01"
@@ -214,7 +233,8 @@ def test_import_errors_are_one_clear_line(workspace: Path, tmp_path: Path) -> No
     path.write_text(json.dumps(bad))
     result = run_cli(workspace, "annotate", "import", str(path), "--format", "labelstudio")
     assert result.stderr == (
-        "Error: task 7: red-herring word 'six -> four': expected '<clue 1-16> -> <group 1-4>: why'\n"
+        "Error: task 7 annotation 41: red-herring word 'six -> four': "
+        "expected '<clue number or text> -> <other group 1-4>: why'\n"
     )
     path.write_text("[{")
     result = run_cli(workspace, "annotate", "import", str(path), "--format", "labelstudio")

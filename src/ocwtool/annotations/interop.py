@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ocwtool.annotations.argilla import from_argilla, to_argilla
-from ocwtool.annotations.labelstudio import from_labelstudio, labelstudio_config, to_labelstudio
+from ocwtool.annotations.ls_files import from_labelstudio, labelstudio_config, to_labelstudio
 from ocwtool.annotations.store import RESERVED, append_lines, check_annotator, dumps, read_records, store_path
 from ocwtool.errors import AnnotationError, InputError
 from ocwtool.schema.annotations import ItemRecord

@@ -1,7 +1,8 @@
 """Shared pieces of the interop formats: label names, red-herring lines, timestamps, puzzle lookup.
 
-Red herrings travel as editable text lines: ``<clue 1-16> -> <group 1-4>: why`` for a word and
-``<clue>,<clue>,<clue>: decoy theme`` for a category (clue and group numbers as the session shows).
+Red herrings travel as editable text lines: ``<clue> -> <group 1-4>: why`` for a word and
+``<clue>,<clue>,<clue>: decoy theme`` for a category; a clue is its number (1-16, as the session shows
+them) or its text (``RYE -> 1: why``, any case).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ocwtool.annotations.herrings import numbered_clues
+from ocwtool.annotations.herrings import Clue, numbered_clues
 from ocwtool.annotations.taxonomy import BY_TYPE
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import (
@@ -25,8 +26,8 @@ from ocwtool.schema.annotations import (
 from ocwtool.schema.models import Puzzle
 
 NAME_TO_TYPE = {BY_TYPE[t].name: t for t in BASE_TYPES}
-WORD_LINE = re.compile(r"^\s*(\d+)\s*->\s*(\d+)\s*:?\s*(.*)$")
-CATEGORY_LINE = re.compile(r"^\s*(\d+(?:\s*,\s*\d+){2,})\s*:?\s*(.*)$")
+WORD_LINE = re.compile(r"^\s*([^:]+?)\s*->\s*(\d+)\s*(?::\s*(.*))?$")
+CATEGORY_LINE = re.compile(r"^\s*([^:,]+(?:,[^:,]+){2,})\s*(?::\s*(.*))?$")
 
 
 def herring_lines(puzzle: Puzzle, record: ItemRecord) -> tuple[list[str], list[str]]:
@@ -51,27 +52,45 @@ def parse_herrings(
     out_words, out_cats = [], []
     for line in (x for x in words if x.strip()):
         m = WORD_LINE.match(line)
-        if not m or not (1 <= int(m[1]) <= 16 and 1 <= int(m[2]) <= 4):
-            raise AnnotationError(
-                f"{where}: red-herring word {line!r}: expected '<clue 1-16> -> <group 1-4>: why'"
-            )
-        clue = clues[int(m[1]) - 1]
+        number = clue_number(clues, m[1]) if m else None
+        if not m or number is None or not 1 <= int(m[2]) <= 4 or clues[number - 1].group == int(m[2]) - 1:
+            expected = "'<clue number or text> -> <other group 1-4>: why'"
+            raise AnnotationError(f"{where}: red-herring word {line!r}: expected {expected}")
+        clue = clues[number - 1]
         target = puzzle.groups[int(m[2]) - 1].id
         out_words.append(
-            RedHerringWord(clue=clue.text, clue_number=clue.number, fits_group=target, reason=m[3].strip())
+            RedHerringWord(clue=clue.text, clue_number=number, fits_group=target, reason=(m[3] or "").strip())
         )
     for line in (x for x in cats if x.strip()):
-        m = CATEGORY_LINE.match(line)
-        numbers = [int(n) for n in m[1].split(",")] if m else []
-        if not numbers or not all(1 <= n <= 16 for n in numbers):
-            raise AnnotationError(
-                f"{where}: red-herring category {line!r}: expected '<clue>,<clue>,<clue>: theme'"
-            )
-        picked = tuple(clues[n - 1].text for n in numbers)
-        out_cats.append(
-            RedHerringCategory(clue_numbers=tuple(numbers), clues=picked, theme=m[2].strip() if m else "")
-        )
+        out_cats.append(parse_category(puzzle, line, where))
     return tuple(out_words), tuple(out_cats)
+
+
+def parse_category(puzzle: Puzzle, line: str, where: str) -> RedHerringCategory:
+    """One ``1,6,11: decoy theme`` line (clue numbers or texts) as a red-herring category."""
+    clues = numbered_clues(puzzle)
+    m = CATEGORY_LINE.match(line)
+    numbers = [clue_number(clues, part) for part in m[1].split(",")] if m else []
+    if len(numbers) < 3 or None in numbers or len(set(numbers)) != len(numbers):
+        raise AnnotationError(
+            f"{where}: red-herring category {line!r}: expected '<clue>,<clue>,<clue>: theme' "
+            "(three or more distinct clue numbers 1-16 or clue texts)"
+        )
+    picked = [n for n in numbers if n is not None]
+    return RedHerringCategory(
+        clue_numbers=tuple(picked),
+        clues=tuple(clues[n - 1].text for n in picked),
+        theme=(m[2] or "").strip() if m else "",
+    )
+
+
+def clue_number(clues: Sequence[Clue], token: str) -> int | None:
+    """A clue given by its number (1-16) or its text (any case), as its number; None if neither."""
+    token = token.strip()
+    if token.isdigit():
+        return int(token) if 1 <= int(token) <= len(clues) else None
+    found = [c.number for c in clues if c.text.casefold() == token.casefold()]
+    return found[0] if len(found) == 1 else None
 
 
 def label_names(label: KnowledgeLabel) -> list[str]:

@@ -1,183 +1,155 @@
-"""Label Studio interop: tasks in the documented JSON export shape, and the labelling config XML.
+"""Label Studio results <-> ocwtool item records, and the file interop (JSON export / import).
 
-One task per puzzle: ``id``, ``data`` (the wall text, each group's connection and clues),
-``annotations[]`` (one per human annotator: ``completed_by``, ``created_at``, ``was_cancelled`` for
-a skipped puzzle, ``result[]`` items with ``from_name``/``to_name``/``type``/``value``) and
-``predictions[]`` (the ``suggest`` pre-labels). Knowledge types are ``Choices`` named
-``knowledge_<k>`` (several choices = Combined); red herrings and notes are ``TextArea`` results.
-Annotator names travel in ``meta.annotators`` (Label Studio user id -> name).
+A Label Studio annotation's ``result[]`` holds one item per filled control of the labelling config
+(:mod:`ocwtool.annotations.ls_config`): ``knowledge_<k>`` (+ ``combined_<k>``) per group,
+``herring_<n>`` (+ ``herring_why_<n>``) per clue, ``red_herring_categories`` and ``note``. Files
+exported before that config (several choices in ``knowledge_<k>`` = Combined, red herrings as
+``red_herring_words`` text lines) are still read.
+
+Annotators travel as Label Studio users: ``completed_by`` is a user object with an e-mail (or an
+id resolved through ``meta.annotators``); the ocwtool annotator is the e-mail's mapped name (see
+:func:`annotator_for_email`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ocwtool.annotations.herrings import numbered_clues
-from ocwtool.annotations.interop_text import (
-    herring_lines,
-    label_from_names,
-    label_names,
-    parse_herrings,
-    puzzle_of,
-    stamp,
-)
-from ocwtool.annotations.store import SUGGEST, check_annotator
-from ocwtool.annotations.taxonomy import BY_TYPE, GUIDELINE_VERSION
+from ocwtool.annotations.interop_text import label_from_names, label_names, parse_category, parse_herrings
+from ocwtool.annotations.ls_config import COMBINED, GROUPS, group_choice
+from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.errors import AnnotationError
-from ocwtool.schema.annotations import BASE_TYPES, GroupLabel, ItemRecord
+from ocwtool.schema.annotations import GroupLabel, ItemRecord, RedHerringWord
 from ocwtool.schema.models import Puzzle
 
-
-def labelstudio_config() -> str:
-    """The labelling config XML for the exported tasks."""
-    choices = "".join(f'<Choice value="{BY_TYPE[t].name}"/>' for t in BASE_TYPES)
-    blocks = [
-        f'  <Text name="group_{k}" value="$group_{k}"/>\n'
-        f'  <Choices name="knowledge_{k}" toName="group_{k}" choice="multiple" showInline="true" '
-        'required="true">'
-        f"{choices}</Choices>"
-        for k in range(1, 5)
-    ]
-    return (
-        "<View>\n"
-        '  <Header value="$puzzle_id"/>\n'
-        '  <Text name="wall" value="$wall"/>\n' + "\n".join(blocks) + "\n"
-        "  <Header value=\"Red herrings: one per line, 'clue -> group: why' and 'c1,c2,c3: decoy theme'\"/>\n"
-        '  <TextArea name="red_herring_words" toName="wall" rows="3"/>\n'
-        '  <TextArea name="red_herring_categories" toName="wall" rows="2"/>\n'
-        '  <TextArea name="note" toName="wall" rows="1"/>\n'
-        "</View>\n"
-    )
+Result = dict[str, Any]
+_NUMBERED = re.compile(r"^(knowledge|combined|herring|herring_why)_(\d+)$")
 
 
-def _ls_data(puzzle: Puzzle) -> dict[str, Any]:
-    clues = numbered_clues(puzzle)
-    data: dict[str, Any] = {"puzzle_id": puzzle.id, "wall": "  ".join(f"{c.number} {c.text}" for c in clues)}
-    for k, g in enumerate(puzzle.groups, start=1):
-        mine = ", ".join(f"{c.number} {c.text}" for c in clues if c.group == k - 1)
-        data[f"group_{k}"] = f"{g.connection}: {mine}"
-        data[f"group_{k}_id"] = g.id
-    return data
+def _choices(name: str, to: str, values: list[str]) -> Result:
+    return {"id": name, "from_name": name, "to_name": to, "type": "choices", "value": {"choices": values}}
 
 
-def _ls_result(puzzle: Puzzle, rec: ItemRecord) -> list[dict[str, Any]]:
+def _text(name: str, to: str, lines: list[str]) -> Result:
+    return {"id": name, "from_name": name, "to_name": to, "type": "textarea", "value": {"text": lines}}
+
+
+def record_result(puzzle: Puzzle, rec: ItemRecord) -> list[Result]:
+    """The ``result[]`` of an annotation (or prediction) saying what ``rec`` says."""
     labels = {g.group_id: g.label for g in rec.groups}
-    result: list[dict[str, Any]] = []
+    out: list[Result] = []
     for k, g in enumerate(puzzle.groups, start=1):
-        if g.id in labels:
-            value = {"choices": label_names(labels[g.id])}
-            result.append(
-                {
-                    "id": f"k{k}",
-                    "from_name": f"knowledge_{k}",
-                    "to_name": f"group_{k}",
-                    "type": "choices",
-                    "value": value,
-                }
+        if (label := labels.get(g.id)) is None:
+            continue
+        single = len(label.types) == 1
+        out.append(_choices(f"knowledge_{k}", f"group_{k}", label_names(label) if single else [COMBINED]))
+        if not single:
+            out.append(_choices(f"combined_{k}", f"group_{k}", label_names(label)))
+    group_no = {g.id: k for k, g in enumerate(puzzle.groups, start=1)}
+    for w in rec.red_herring_words:
+        out.append(
+            _choices(
+                f"herring_{w.clue_number}", f"clue_{w.clue_number}", [group_choice(group_no[w.fits_group])]
             )
-    words, cats = herring_lines(puzzle, rec)
-    for name, text in (
-        ("red_herring_words", words),
-        ("red_herring_categories", cats),
-        ("note", [rec.note] if rec.note else []),
-    ):
-        if text:
-            result.append(
-                {
-                    "id": name,
-                    "from_name": name,
-                    "to_name": "wall",
-                    "type": "textarea",
-                    "value": {"text": text},
-                }
-            )
-    return result
-
-
-def to_labelstudio(
-    puzzles: Sequence[Puzzle], stores: Mapping[str, Mapping[str, ItemRecord]]
-) -> list[dict[str, Any]]:
-    """Label Studio tasks (one per puzzle with any record), human annotations and suggest predictions."""
-    users = {name: n for n, name in enumerate(sorted(n for n in stores if n != SUGGEST), start=1)}
-    tasks = []
-    for tid, puzzle in enumerate(puzzles, start=1):
-        anns = [
-            {
-                "id": tid * 1000 + users[name],
-                "completed_by": users[name],
-                "created_at": rec.created_at.isoformat(),
-                "updated_at": rec.created_at.isoformat(),
-                "was_cancelled": rec.status == "skipped",
-                "ground_truth": False,
-                "lead_time": 0,
-                "task": tid,
-                "result": _ls_result(puzzle, rec),
-            }
-            for name, recs in sorted(stores.items())
-            if name != SUGGEST and (rec := recs.get(puzzle.id)) is not None
-        ]
-        sug = stores.get(SUGGEST, {}).get(puzzle.id)
-        preds = [{"model_version": "ocwtool-suggest", "result": _ls_result(puzzle, sug)}] if sug else []
-        if anns or preds:
-            meta = {
-                "annotators": {str(v): k for k, v in users.items()},
-                "guideline_version": GUIDELINE_VERSION,
-            }
-            tasks.append(
-                {"id": tid, "data": _ls_data(puzzle), "annotations": anns, "predictions": preds, "meta": meta}
-            )
-    return tasks
-
-
-def from_labelstudio(
-    doc: Any, puzzles: Mapping[str, Puzzle], annotator: str | None = None
-) -> list[ItemRecord]:
-    """Item records from a Label Studio JSON export (a list of tasks)."""
-    if not isinstance(doc, list):
-        raise AnnotationError("Label Studio export: expected a JSON list of tasks")
-    out = []
-    for n, task in enumerate(doc, start=1):
-        where = f"task {task.get('id', n)}"
-        puzzle = puzzle_of(task.get("data", {}).get("puzzle_id"), puzzles, where)
-        meta = task.get("meta") or {}
-        for ann in task.get("annotations", []):
-            name = annotator or _ls_user(ann.get("completed_by"), meta)
-            out.append(_ls_record(puzzle, ann, check_annotator(name), meta, where))
+        )
+        if w.reason:
+            out.append(_text(f"herring_why_{w.clue_number}", f"clue_{w.clue_number}", [w.reason]))
+    cats = [
+        f"{','.join(map(str, c.clue_numbers))}: {c.theme}".rstrip(": ") for c in rec.red_herring_categories
+    ]
+    if cats:
+        out.append(_text("red_herring_categories", "wall", cats))
+    if rec.note:
+        out.append(_text("note", "wall", [rec.note]))
     return out
 
 
-def _ls_user(completed_by: Any, meta: Mapping[str, Any]) -> str:
-    if isinstance(completed_by, dict):
-        email = str(completed_by.get("email") or completed_by.get("id"))
-        return re.sub(r"[^a-z0-9_.-]", "-", email.split("@")[0].lower())
-    mapped = (meta.get("annotators") or {}).get(str(completed_by))
-    return str(mapped) if mapped else f"labelstudio-{completed_by}"
+def _values(item: Mapping[str, Any]) -> list[str]:
+    value = item.get("value") or {}
+    raw = value.get("choices", value.get("text", []))
+    return [str(v) for v in (raw if isinstance(raw, list) else [raw])]
 
 
-def _ls_record(
-    puzzle: Puzzle, ann: Mapping[str, Any], name: str, meta: Mapping[str, Any], where: str
+def _gather(result: list[Any]) -> tuple[dict[str, dict[int, list[str]]], dict[str, list[str]]]:
+    """Numbered controls (kind -> number -> values) and the free-text ones (name -> lines)."""
+    numbered: dict[str, dict[int, list[str]]] = {}
+    texts: dict[str, list[str]] = {}
+    for item in result:
+        name = str(item.get("from_name", ""))
+        if m := _NUMBERED.match(name):
+            numbered.setdefault(m[1], {})[int(m[2])] = _values(item)
+        else:
+            texts[name] = [line for v in _values(item) for line in v.splitlines() if line.strip()]
+    return numbered, texts
+
+
+def _labels(puzzle: Puzzle, numbered: dict[str, dict[int, list[str]]], where: str) -> list[GroupLabel]:
+    out = []
+    for k, names in sorted(numbered.get("knowledge", {}).items()):
+        if not 1 <= k <= GROUPS or not names:
+            continue
+        if names == [COMBINED]:
+            parts = numbered.get("combined", {}).get(k, [])
+            if len(parts) < 2:
+                raise AnnotationError(
+                    f"{where}: group {k} is Combined but names {len(parts)} parts (need 2+)"
+                )
+            names = parts
+        out.append(GroupLabel(group_id=puzzle.groups[k - 1].id, label=label_from_names(names, where)))
+    return out
+
+
+def _words(puzzle: Puzzle, numbered: dict[str, dict[int, list[str]]], where: str) -> list[RedHerringWord]:
+    clues = numbered_clues(puzzle)
+    out = []
+    for n, picks in sorted(numbered.get("herring", {}).items()):
+        groups = [k for k in range(1, GROUPS + 1) if group_choice(k) in picks]
+        if not 1 <= n <= len(clues) or len(groups) != 1 or clues[n - 1].group == groups[0] - 1:
+            raise AnnotationError(f"{where}: red herring of clue {n}: {picks} is not one other group")
+        why = " ".join(numbered.get("herring_why", {}).get(n, [])).strip()
+        fits = puzzle.groups[groups[0] - 1].id
+        out.append(RedHerringWord(clue=clues[n - 1].text, clue_number=n, fits_group=fits, reason=why))
+    return out
+
+
+def record_from_result(
+    puzzle: Puzzle, result: list[Any], *, annotator: str, created_at: Any, cancelled: bool, where: str
 ) -> ItemRecord:
-    groups: list[GroupLabel] = []
-    texts: dict[str, list[str]] = {"red_herring_words": [], "red_herring_categories": [], "note": []}
-    for item in ann.get("result", []):
-        source, value = str(item.get("from_name", "")), item.get("value", {})
-        if source.startswith("knowledge_") and source[10:].isdigit() and 1 <= int(source[10:]) <= 4:
-            gid = puzzle.groups[int(source[10:]) - 1].id
-            groups.append(GroupLabel(group_id=gid, label=label_from_names(value.get("choices", []), where)))
-        elif source in texts:
-            texts[source] = [line for t in value.get("text", []) for line in str(t).splitlines()]
-    words, cats = parse_herrings(puzzle, texts["red_herring_words"], texts["red_herring_categories"], where)
-    skipped = bool(ann.get("was_cancelled"))
+    """The item record an annotation's ``result[]`` says (``AnnotationError`` naming the problem)."""
+    from ocwtool.annotations.interop_text import stamp
+
+    numbered, texts = _gather(result)
+    if any(len(v) > 1 for v in numbered.get("knowledge", {}).values()):  # older export: several = Combined
+        numbered["combined"] = {k: v for k, v in numbered["knowledge"].items() if len(v) > 1}
+        numbered["knowledge"] = {k: [COMBINED] if len(v) > 1 else v for k, v in numbered["knowledge"].items()}
+    legacy, _ = parse_herrings(puzzle, texts.get("red_herring_words", []), [], where)
+    cats = tuple(parse_category(puzzle, line, where) for line in texts.get("red_herring_categories", []))
+    labelled = not cancelled
     return ItemRecord(
-        annotator=name,
+        annotator=annotator,
         puzzle_id=puzzle.id,
-        status="skipped" if skipped else "labelled",
-        groups=() if skipped else tuple(groups),
-        red_herring_words=() if skipped else words,
-        red_herring_categories=() if skipped else cats,
-        note="\n".join(texts["note"]),
-        created_at=stamp(ann.get("created_at"), where),
-        guideline_version=str(meta.get("guideline_version") or GUIDELINE_VERSION),
+        status="labelled" if labelled else "skipped",
+        groups=tuple(_labels(puzzle, numbered, where)) if labelled else (),
+        red_herring_words=(*_words(puzzle, numbered, where), *legacy) if labelled else (),
+        red_herring_categories=cats if labelled else (),
+        note="\n".join(texts.get("note", [])),
+        created_at=stamp(created_at, where),
+        guideline_version=GUIDELINE_VERSION,
     )
+
+
+def annotator_for_email(email: str, emails: Mapping[str, str] | None = None) -> str:
+    """The ocwtool annotator of a Label Studio user: the name mapped to this e-mail in
+    ``[labelstudio.annotators]``, else the e-mail's local part (lower case, ``_.-`` kept)."""
+    for name, mapped in (emails or {}).items():
+        if mapped.casefold() == email.casefold():
+            return name
+    return re.sub(r"[^a-z0-9_.-]", "-", email.split("@")[0].lower()).strip("-._") or "labelstudio-user"
+
+
+def email_for_annotator(name: str, emails: Mapping[str, str] | None = None) -> str:
+    """The Label Studio e-mail of an ocwtool annotator (mapped, else ``name@ocwtool.invalid``)."""
+    return (emails or {}).get(name) or f"{name}@ocwtool.invalid"
