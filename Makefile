@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 WORKSPACE ?= demo-workspace
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test lint typecheck pytest wordnet bench clean
+.PHONY: demo test lint typecheck pytest wordnet labelstudio chromium bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,13 +20,28 @@ $(VENV)/.core: pyproject.toml | $(VENV)/bin/python
 # Everything: extras included. torch is pinned and installed first (a CPU build on these machines).
 $(VENV)/.all: pyproject.toml | $(VENV)/bin/python
 	$(PIP) install --quiet torch==2.13.0
-	$(PIP) install --quiet -e '.[embed,bertscore,wn,llm,dev]'
+	$(PIP) install --quiet -e '.[embed,bertscore,wn,llm,labelstudio,dev]'
 	touch $(VENV)/.core $@
 
 wordnet:
 	@if [ ! -f /usr/share/wordnet/index.sense ] || [ ! -f /usr/share/wordnet/data.noun ]; then \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y wordnet-base wordnet-sense-index; \
 	fi
+
+# The Label Studio server for the tests, in a venv of its own (its pins clash with ours; ~1 GB),
+# outside the repo so `make clean` keeps it. The tests find it at the same path.
+LS_VERSION := 1.23.2
+LS_VENV ?= $(or $(OCWTOOL_LS_VENV),$(HOME)/.cache/ocwtool/label-studio-venv)
+labelstudio:
+	@if [ ! -f "$(LS_VENV)/.ocwtool-ls-$(LS_VERSION)" ]; then \
+		rm -rf "$(LS_VENV)" && $(PYTHON) -m venv "$(LS_VENV)" && \
+		"$(LS_VENV)/bin/pip" install --quiet "label-studio==$(LS_VERSION)" && \
+		touch "$(LS_VENV)/.ocwtool-ls-$(LS_VERSION)"; \
+	fi
+
+# Headless Chromium (Debian package) for the labelling-screen test.
+chromium:
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
 
 OCWTOOL := $(VENV)/bin/ocwtool -w $(WORKSPACE)
 
@@ -42,7 +57,7 @@ lint: $(VENV)/.all
 typecheck: $(VENV)/.all
 	$(VENV)/bin/mypy
 
-pytest: $(VENV)/.all wordnet
+pytest: $(VENV)/.all wordnet labelstudio chromium
 	$(VENV)/bin/pytest
 
 test: lint typecheck pytest

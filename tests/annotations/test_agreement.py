@@ -107,3 +107,28 @@ def test_agreement_cli_text_and_json(workspace: Path) -> None:
     data = json.loads(run_cli(workspace, "annotate", "agreement", "--json").stdout)
     assert data["pairs"] == [{"a": "ann", "b": "bob", "n": 4, "observed": 0.75, "kappa": 0.666667}]
     assert data["total_groups"] == 16
+
+
+def test_red_herring_agreement_per_clue() -> None:
+    from ocwtool.schema.annotations import RedHerringWord
+
+    def with_herrings(rec: ItemRecord, numbers: tuple[int, ...]) -> ItemRecord:
+        words = tuple(
+            RedHerringWord(clue=f"c{n}", clue_number=n, fits_group=f"{rec.puzzle_id}_1") for n in numbers
+        )
+        return rec.model_copy(update={"red_herring_words": words})
+
+    stores = stores_from({"ann": "ssssssss", "bob": "ssssssss"})
+    marks = {"ann": {"p0": (5, 9), "p1": (14,)}, "bob": {"p0": (5,), "p1": (14, 2)}}
+    for name, per in marks.items():
+        for pid, numbers in per.items():
+            stores[name][pid] = with_herrings(stores[name][pid], numbers)
+    report = agreement(stores)
+    (pair,) = report.herring_pairs
+    # 32 clue units; both mark 5 and 14, each marks one the other does not: po = 30/32.
+    # yes rates 3/32 each: pe = (3/32)^2 + (29/32)^2; kappa = (po - pe) / (1 - pe).
+    pe = (3 / 32) ** 2 + (29 / 32) ** 2
+    assert (pair.n, pair.observed) == (32, pytest.approx(30 / 32))
+    assert pair.kappa == pytest.approx((30 / 32 - pe) / (1 - pe))
+    assert report.herring_alpha is not None and 0 < report.herring_alpha < pair.kappa + 0.05
+    assert "red herrings (per clue: marked or not):" in render(report)

@@ -5,7 +5,9 @@
   labels allowed;
 * per-type confusion: for every pair and every group both labelled, the two types (both orders,
   so the table is symmetric), plus each type's specific agreement ``2·agree / (n_a + n_b)``;
-* coverage: groups and puzzles each annotator labelled, and groups with two or more labels.
+* coverage: groups and puzzles each annotator labelled, and groups with two or more labels;
+* red herrings, per clue: for every clue of every puzzle an annotator labelled, did they mark it as
+  a red-herring word (yes/no); Cohen's kappa per pair and Krippendorff's alpha over those units.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ocwtool.schema.annotations import BASE_TYPES, ItemRecord, KnowledgeType
 
+CLUES = 16
 TYPES = tuple(t.value for t in (*BASE_TYPES, KnowledgeType.COMBINED))
 GroupTypes = dict[str, dict[str, str]]  # annotator -> group id -> type
 
@@ -46,6 +49,8 @@ class AgreementReport:
     total_groups: int
     multiply_labelled: int
     notes: list[str] = field(default_factory=list)
+    herring_pairs: tuple[PairAgreement, ...] = ()
+    herring_alpha: float | None = None
 
 
 def group_types(stores: Mapping[str, Mapping[str, ItemRecord]]) -> GroupTypes:
@@ -58,6 +63,20 @@ def group_types(stores: Mapping[str, Mapping[str, ItemRecord]]) -> GroupTypes:
             if rec.status == "labelled"
             for g in rec.groups
         }
+    return out
+
+
+def herring_marks(stores: Mapping[str, Mapping[str, ItemRecord]]) -> GroupTypes:
+    """annotator -> ``<puzzle id>#<clue number>`` -> ``yes``/``no`` (marked as a red-herring word), for
+    every clue of every puzzle the annotator labelled."""
+    out: GroupTypes = {}
+    for name, records in stores.items():
+        marks: dict[str, str] = {}
+        for rec in (r for r in records.values() if r.status == "labelled"):
+            marked = {w.clue_number for w in rec.red_herring_words}
+            for n in range(1, CLUES + 1):
+                marks[f"{rec.puzzle_id}#{n}"] = "yes" if n in marked else "no"
+        out[name] = marks
     return out
 
 
@@ -135,6 +154,7 @@ def agreement(stores: Mapping[str, Mapping[str, ItemRecord]], total_groups: int 
         PairAgreement(a, b, *cohen(types[a], types[b])) for a, b in itertools.combinations(sorted(types), 2)
     )
     table = confusion(types)
+    marks = herring_marks(stores)
     counts = Counter(g for labels in types.values() for g in labels)
     notes = [] if len(types) >= 2 else ["agreement needs two or more annotators"]
     return AgreementReport(
@@ -147,6 +167,11 @@ def agreement(stores: Mapping[str, Mapping[str, ItemRecord]], total_groups: int 
         total_groups=total_groups,
         multiply_labelled=sum(n >= 2 for n in counts.values()),
         notes=notes,
+        herring_pairs=tuple(
+            PairAgreement(a, b, *cohen(marks[a], marks[b]))
+            for a, b in itertools.combinations(sorted(marks), 2)
+        ),
+        herring_alpha=krippendorff_alpha(marks),
     )
 
 
@@ -178,6 +203,12 @@ def render(report: AgreementReport) -> str:
     for t in used:
         row = "".join(f"{report.confusion[t][u]:>8d}" for u in used)
         lines.append(f"  {t:13s}{row}  {_num(report.specific[t])}")
+    lines += ["", "red herrings (per clue: marked or not):"]
+    lines += [
+        f"  {p.a} ~ {p.b}: n={p.n} observed={_num(p.observed)} kappa={_num(p.kappa)}"
+        for p in report.herring_pairs
+    ]
+    lines.append(f"  Krippendorff's alpha: {_num(report.herring_alpha)}")
     return "\n".join(lines)
 
 
@@ -199,4 +230,11 @@ def as_json(report: AgreementReport) -> dict[str, object]:
         "coverage": report.coverage,
         "total_groups": report.total_groups,
         "groups_with_2plus_labels": report.multiply_labelled,
+        "red_herrings": {
+            "pairs": [
+                {"a": p.a, "b": p.b, "n": p.n, "observed": clean(p.observed), "kappa": clean(p.kappa)}
+                for p in report.herring_pairs
+            ],
+            "alpha": clean(report.herring_alpha),
+        },
     }

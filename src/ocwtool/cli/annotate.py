@@ -237,3 +237,12 @@ def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> 
     added = save_imported(app.settings().annotations_dir, records)
     parts = ", ".join(f"{name} {n}" for name, n in added.items()) or "nothing"
     click.echo(f"Imported {len(records)} records from {file} (new: {parts})")
+
+
+def _add_ls() -> None:
+    from ocwtool.cli.annotate_ls import ls_cmd
+
+    annotate_cmd.add_command(ls_cmd)
+
+
+_add_ls()

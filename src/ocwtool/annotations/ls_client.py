@@ -1,0 +1,93 @@
+"""Where the Label Studio server is and how to talk to it (``label-studio-sdk``, extra ``[labelstudio]``).
+
+Settings come from the ``[labelstudio]`` table of ``ocwtool.toml``, the environment winning::
+
+    [labelstudio]
+    url = "http://127.0.0.1:8080"        # or LABEL_STUDIO_URL
+    # token = "..."                       # better: LABEL_STUDIO_API_KEY in the environment
+    project = "ocwtool knowledge types"   # project title (3+ characters)
+    [labelstudio.annotators]              # ocwtool annotator -> Label Studio e-mail
+    alice = "alice@example.org"           # (unmapped users: the e-mail's local part)
+
+Only the SDK's public client is used; responses are read as plain JSON (``model_dump``).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ocwtool.errors import AnnotationError, ConfigError
+
+if TYPE_CHECKING:
+    from label_studio_sdk import LabelStudio
+
+DEFAULT_PROJECT = "ocwtool knowledge types"
+
+
+class LabelStudioSettings(BaseModel):
+    """The ``[labelstudio]`` table of ``ocwtool.toml`` (environment applied)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    url: str | None = None
+    token: str | None = None
+    project: str = Field(default=DEFAULT_PROJECT, min_length=3)
+    annotators: dict[str, str] = Field(default_factory=dict)
+    timeout: float = Field(default=60.0, gt=0)
+
+
+def ls_settings(config_path: Path) -> LabelStudioSettings:
+    """Read ``[labelstudio]`` from ``config_path`` (missing file or table: defaults), then the environment."""
+    table: Any = {}
+    if config_path.exists():
+        try:
+            table = tomllib.loads(config_path.read_text(encoding="utf-8")).get("labelstudio", {})
+        except (tomllib.TOMLDecodeError, OSError) as exc:
+            raise ConfigError(f"{config_path}: cannot read: {exc}") from None
+    try:
+        settings = LabelStudioSettings.model_validate(table)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise ConfigError(f"{config_path}: [labelstudio] {where}: {err['msg']}") from None
+    env = {"url": os.environ.get("LABEL_STUDIO_URL"), "token": os.environ.get("LABEL_STUDIO_API_KEY")}
+    return settings.model_copy(update={k: v for k, v in env.items() if v})
+
+
+def connect(settings: LabelStudioSettings) -> LabelStudio:
+    """A client for the configured server (clear errors when the extra, the URL or the token is missing)."""
+    try:
+        from label_studio_sdk import LabelStudio
+    except ImportError:
+        raise AnnotationError(
+            "Label Studio support needs the label-studio-sdk package: pip install 'ocwtool[labelstudio]'"
+        ) from None
+    if not settings.url:
+        raise ConfigError("no Label Studio URL: set LABEL_STUDIO_URL or url in [labelstudio] of ocwtool.toml")
+    if not settings.token:
+        raise ConfigError(
+            "no Label Studio API token: set LABEL_STUDIO_API_KEY (Account & Settings > Access Token)"
+        )
+    return LabelStudio(base_url=settings.url.rstrip("/"), api_key=settings.token, timeout=settings.timeout)
+
+
+def as_json(obj: Any) -> Any:
+    """An SDK response object as plain JSON data."""
+    if hasattr(obj, "model_dump"):
+        return obj.model_dump(mode="json", by_alias=True)
+    return obj
+
+
+def api_error(exc: Exception, url: str | None) -> AnnotationError:
+    """One line for a failed call: the server's status and message, or why it could not be reached."""
+    status = getattr(exc, "status_code", None)
+    if status is not None:
+        body = str(getattr(exc, "body", "") or "")[:300]
+        hint = " (check LABEL_STUDIO_API_KEY)" if status in (401, 403) else ""
+        return AnnotationError(f"Label Studio at {url} answered {status}{hint}: {body}")
+    return AnnotationError(f"cannot reach Label Studio at {url}: {type(exc).__name__}: {exc}")

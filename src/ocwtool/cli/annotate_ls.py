@@ -1,0 +1,149 @@
+"""``ocwtool annotate ls push|pull|status``: drive a running Label Studio server."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from ocwtool.cli.app import AppContext, pass_app
+
+if TYPE_CHECKING:
+    from label_studio_sdk import LabelStudio
+
+    from ocwtool.annotations.ls_client import LabelStudioSettings
+
+
+def _connect(app: AppContext) -> tuple[LabelStudio, LabelStudioSettings]:
+    from ocwtool.annotations.ls_client import connect, ls_settings
+
+    settings = ls_settings(app.settings().config_path)
+    return connect(settings), settings
+
+
+@click.group("ls")
+def ls_cmd() -> None:
+    """Label Studio, for real: push tasks, pull annotations, show the status.
+
+    The server and token come from LABEL_STUDIO_URL / LABEL_STUDIO_API_KEY or the [labelstudio]
+    table of ocwtool.toml (url, token, project title, annotators = {name = "e-mail"}). Needs the
+    extra: pip install 'ocwtool[labelstudio]'.
+
+    \b
+    Examples:
+      ocwtool annotate ls push --source nyt --sample 50 --seed 1 --annotator alice --annotator bob --overlap 2
+      ocwtool annotate ls pull
+      ocwtool annotate ls status
+    """
+
+
+@ls_cmd.command("push")
+@click.option(
+    "--source", "sources", multiple=True, metavar="NAME", help="Puzzle store (repeatable; default: all)."
+)
+@click.option(
+    "--split", type=click.Choice(["train", "validation", "test"]), help="Only puzzles of this split."
+)
+@click.option("--sample", type=int, help="Push a seeded random sample of this many puzzles.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample and assignment.")
+@click.option(
+    "--annotator", "annotators", multiple=True, metavar="NAME", help="Assign tasks to NAME (repeatable)."
+)
+@click.option(
+    "--overlap", type=int, default=1, show_default=True, help="Annotators per task (2+ for agreement)."
+)
+@click.option(
+    "--batch-size", type=click.IntRange(1), default=100, show_default=True, help="Tasks per import call."
+)
+@click.option(
+    "--model-version", default="ocwtool-suggest", show_default=True, help="Model version of the predictions."
+)
+@click.option("--no-predictions", is_flag=True, help="Do not attach the `annotate suggest` pre-labels.")
+@pass_app
+def push_cmd(
+    app: AppContext,
+    sources: tuple[str, ...],
+    split: str | None,
+    sample: int | None,
+    seed: int,
+    annotators: tuple[str, ...],
+    overlap: int,
+    batch_size: int,
+    model_version: str,
+    no_predictions: bool,
+) -> None:
+    """Create or update the project and push puzzles as tasks (idempotent).
+
+    Puzzles already pushed are left alone; those changed in ocwtool since are reported. The
+    suggest pre-labels go along as predictions. Each task gets --overlap of the --annotator names
+    (task field "assigned", and a Data Manager tab "ocwtool: NAME" per annotator).
+
+    \b
+    Examples:
+      ocwtool annotate ls push --split test --sample 40 --seed 7 --annotator alice --annotator bob --overlap 2
+    """
+    from ocwtool.annotations import ls_plan, ls_sync
+    from ocwtool.annotations.store import (
+        SUGGEST,
+        check_annotator,
+        latest,
+        load_puzzles,
+        read_records,
+        store_path,
+    )
+
+    for name in annotators:
+        check_annotator(name)
+    chosen = ls_plan.select(load_puzzles(app.workspace, sources), split, sample, seed)
+    folder = app.settings().annotations_dir
+    suggestions = {} if no_predictions else latest(read_records(store_path(folder, SUGGEST)))
+    client, settings = _connect(app)
+    report = ls_sync.push(
+        client,
+        settings,
+        chosen,
+        annotators=annotators,
+        overlap=overlap,
+        seed=seed,
+        suggestions=suggestions,
+        model_version=model_version,
+        batch_size=batch_size,
+    )
+    click.echo(report.render())
+
+
+@ls_cmd.command("pull")
+@pass_app
+def pull_cmd(app: AppContext) -> None:
+    """Append the project's annotations to annotations/<annotator>.jsonl (idempotent).
+
+    Users map to annotators by e-mail ([labelstudio.annotators], else the e-mail's local part).
+    Annotations of tasks whose puzzle changed since the push are reported, not imported.
+
+    \b
+    Examples:
+      ocwtool annotate ls pull && ocwtool annotate agreement
+    """
+    from ocwtool.annotations import ls_sync
+    from ocwtool.annotations.store import load_puzzles
+
+    client, settings = _connect(app)
+    puzzles = {p.id: p for p in load_puzzles(app.workspace)}
+    click.echo(ls_sync.pull(client, settings, puzzles, app.settings().annotations_dir).render())
+
+
+@ls_cmd.command("status")
+@pass_app
+def status_cmd(app: AppContext) -> None:
+    """Tasks, annotations per annotator, what a pull would add, and changed tasks.
+
+    \b
+    Examples:
+      ocwtool annotate ls status
+    """
+    from ocwtool.annotations import ls_sync
+    from ocwtool.annotations.store import load_puzzles
+
+    client, settings = _connect(app)
+    puzzles = {p.id: p for p in load_puzzles(app.workspace)}
+    click.echo(ls_sync.status(client, settings, puzzles, app.settings().annotations_dir).render())
