@@ -19,6 +19,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from ocwtool.store import write_puzzles
+from tests.annotations.conftest import puzzles
+
 LS_VENV = Path(os.environ.get("OCWTOOL_LS_VENV") or Path.home() / ".cache/ocwtool/label-studio-venv")
 ADMIN_EMAIL = "admin@ocwtool.invalid"
 ADMIN_TOKEN = "0c7f1e2d3b4a59687766554433221100ffeeddcc"
@@ -86,6 +89,7 @@ def ls_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "LABEL_STUDIO_PASSWORD": "admin-password-123",
         "LABEL_STUDIO_USER_TOKEN": ADMIN_TOKEN,
         "LABEL_STUDIO_DISABLE_SIGNUP_WITHOUT_LINK": "false",
+        "USE_ENFORCE_CSRF_CHECKS": "false",  # lets the browser test log in with a plain form post
         "LATEST_VERSION_CHECK": "false",
         "COLLECT_ANALYTICS": "false",
     }
@@ -107,3 +111,39 @@ def ls_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture
+def ls_workspace(
+    tmp_path: Path, ls_server: Server, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Path:
+    root = tmp_path / "ws"
+    (root / "annotations").mkdir(parents=True)
+    write_puzzles(root / "puzzles" / "test.jsonl", puzzles(), sort=False)
+    title = f"ocwtool {request.node.name}"[:50]
+    (root / "ocwtool.toml").write_text(f'[labelstudio]\nproject = "{title}"\n')
+    monkeypatch.setenv("LABEL_STUDIO_URL", ls_server.url)
+    monkeypatch.setenv("LABEL_STUDIO_API_KEY", ls_server.admin_token)
+    return root
+
+
+def all_tasks(server: Server, token: str) -> list[dict[str, object]]:
+    headers = {"Authorization": f"Token {token}"}
+    projects = httpx.get(f"{server.url}/api/projects/", headers=headers, timeout=60).json()["results"]
+    out = []
+    for project in projects:
+        url = f"{server.url}/api/tasks/?project={project['id']}&page_size=100"
+        out += [
+            dict(t, project_title=project["title"])
+            for t in httpx.get(url, headers=headers, timeout=60).json()["tasks"]
+        ]
+    return out
+
+
+def project_tasks(server: Server, workspace: Path) -> dict[str, dict[str, object]]:
+    title = (workspace / "ocwtool.toml").read_text().split('"')[1]
+    return {
+        str(t["data"]["puzzle_id"]): t
+        for t in all_tasks(server, server.admin_token)
+        if t["project_title"] == title
+    }  # type: ignore[index]

@@ -14,34 +14,7 @@ from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, R
 from ocwtool.schema.models import Puzzle
 from ocwtool.store import read_puzzles, write_puzzles
 from tests.annotations.conftest import T0, puzzles, run_cli
-from tests.labelstudio.conftest import Server
-
-
-@pytest.fixture
-def ls_workspace(
-    tmp_path: Path, ls_server: Server, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
-) -> Path:
-    root = tmp_path / "ws"
-    (root / "annotations").mkdir(parents=True)
-    write_puzzles(root / "puzzles" / "test.jsonl", puzzles(), sort=False)
-    title = f"ocwtool {request.node.name}"[:50]
-    (root / "ocwtool.toml").write_text(f'[labelstudio]\nproject = "{title}"\n')
-    monkeypatch.setenv("LABEL_STUDIO_URL", ls_server.url)
-    monkeypatch.setenv("LABEL_STUDIO_API_KEY", ls_server.admin_token)
-    return root
-
-
-def _tasks(server: Server, token: str) -> list[dict[str, object]]:
-    headers = {"Authorization": f"Token {token}"}
-    projects = httpx.get(f"{server.url}/api/projects/", headers=headers, timeout=60).json()["results"]
-    out = []
-    for project in projects:
-        url = f"{server.url}/api/tasks/?project={project['id']}&page_size=100"
-        out += [
-            dict(t, project_title=project["title"])
-            for t in httpx.get(url, headers=headers, timeout=60).json()["tasks"]
-        ]
-    return out
+from tests.labelstudio.conftest import Server, project_tasks
 
 
 def submit(
@@ -77,15 +50,6 @@ def submit(
     ).raise_for_status()
 
 
-def _project_tasks(server: Server, workspace: Path) -> dict[str, dict[str, object]]:
-    title = (workspace / "ocwtool.toml").read_text().split('"')[1]
-    return {
-        str(t["data"]["puzzle_id"]): t
-        for t in _tasks(server, server.admin_token)
-        if t["project_title"] == title
-    }  # type: ignore[index]
-
-
 def test_push_submit_pull_agreement(ls_workspace: Path, ls_server: Server) -> None:
     assert run_cli(ls_workspace, "annotate", "suggest").exit_code == 0
     push = [
@@ -107,7 +71,7 @@ def test_push_submit_pull_agreement(ls_workspace: Path, ls_server: Server) -> No
     assert "assigned: alice 4, bob 4" in first.stdout
     again = run_cli(ls_workspace, *push)
     assert "0 tasks created, 4 already there, 0 predictions attached" in again.stdout
-    tasks = _project_tasks(ls_server, ls_workspace)
+    tasks = project_tasks(ls_server, ls_workspace)
     assert len(tasks) == 4
     assert all(t["data"]["assigned"] == ",alice,bob," for t in tasks.values())  # type: ignore[index]
     by_id = {p.id: p for p in puzzles()}
@@ -157,7 +121,7 @@ def test_changed_task_is_reported_not_overwritten(ls_workspace: Path, ls_server:
         "1 tasks changed in ocwtool since they were pushed (left as they are in Label Studio):\n"
         "  nyt-2024-01-02" in again.stdout
     )
-    task = _project_tasks(ls_server, ls_workspace)["nyt-2024-01-02"]
+    task = project_tasks(ls_server, ls_workspace)["nyt-2024-01-02"]
     assert task["data"]["group_1"] == "Group 1: SHADES OF BLUE"  # type: ignore[index]
     submit(ls_server, "bob", items[0], int(task["id"]), ["semantic"] * 4, None)  # type: ignore[arg-type]
     pulled = run_cli(ls_workspace, "annotate", "ls", "pull")

@@ -45,8 +45,9 @@ def _clue_block(n: int, own: int) -> str:
         f'      <Text name="clue_{n}" value="$clue_{n}"/>\n'
         f'      <Choices name="herring_{n}" toName="clue_{n}" choice="single" showInline="true" '
         f'perRegion="false">{_choices(others)}</Choices>\n'
-        f'      <TextArea name="herring_why_{n}" toName="clue_{n}" placeholder="why (optional)" rows="1" '
-        f'maxSubmissions="1" visibleWhen="choice-selected" whenTagName="herring_{n}"/>\n'
+        f'      <View visibleWhen="choice-selected" whenTagName="herring_{n}">'
+        f'<TextArea name="herring_why_{n}" toName="clue_{n}" placeholder="why (optional)" rows="1" '
+        f'maxSubmissions="1"/></View>\n'
     )
 
 

@@ -44,7 +44,8 @@ def _call(settings: LabelStudioSettings, fn: Callable[..., Any], *args: Any, **k
 
 def find_project(client: LabelStudio, settings: LabelStudioSettings) -> dict[str, Any] | None:
     """The project titled ``settings.project``, or None."""
-    projects = _call(settings, lambda: [as_json(p) for p in client.projects.list(title=settings.project)])
+    pager: Any = _call(settings, client.projects.list, title=settings.project)
+    projects: list[dict[str, Any]] = _call(settings, lambda: [as_json(p) for p in pager])
     return next((p for p in projects if p.get("title") == settings.project), None)
 
 
@@ -64,7 +65,8 @@ def ensure_project(client: LabelStudio, settings: LabelStudioSettings, overlap: 
 def tasks(client: LabelStudio, settings: LabelStudioSettings, project_id: int) -> list[Task]:
     """Every task of the project with its annotations and predictions."""
     pager = _call(settings, client.tasks.list, project=project_id, fields="all", page_size=100)
-    return _call(settings, lambda: [as_json(t) for t in pager])
+    items: list[Task] = _call(settings, lambda: [as_json(t) for t in pager])
+    return items
 
 
 def _by_puzzle(items: Sequence[Task]) -> dict[str, Task]:
@@ -220,8 +222,8 @@ def _record(
 ) -> ItemRecord:
     from ocwtool.annotations.store import check_annotator
 
-    user = ann.get("completed_by")
-    uid = int(user["id"] if isinstance(user, dict) else user)
+    user: Any = ann.get("completed_by")
+    uid = int(user["id"] if isinstance(user, dict) else user or 0)
     email = emails.get(uid, f"user-{uid}@labelstudio")
     return record_from_result(
         puzzle,
