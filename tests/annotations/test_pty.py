@@ -93,17 +93,19 @@ def test_label_session_in_a_real_terminal(workspace: Path) -> None:
         term.expect("saved nyt-2024-01-02")
         term.expect("[2/4] nyt-2024-01-03")
         term.expect("]: ")
-        term.send("s")  # half-done item, then Ctrl-C: only this item is lost
+        term.send("s")  # half-done wall, then Ctrl-C: the group given is kept
         term.expect("group 1: Semantic")
         term.expect("]: ")
         term.send("\x03")
-        term.expect("Interrupted; the puzzle on screen was not saved.")
+        term.expect("Interrupted; the groups labelled so far are kept.")
         term.expect("Saved 1, skipped 0; 3 left in this pass.")
     finally:
         code = term.close()
     assert code == 130
     lines = (workspace / "annotations" / "alice.jsonl").read_text().splitlines()
-    (rec,) = [json.loads(x) for x in lines]
+    *_, rec, partial = [json.loads(x) for x in lines]
+    assert partial["status"] == "in_progress" and partial["puzzle_id"] == "nyt-2024-01-03"
+    assert [g["label"]["types"] for g in partial["groups"]] == [["semantic"]]
     assert rec["puzzle_id"] == "nyt-2024-01-02"
     assert [g["label"]["types"][0] for g in rec["groups"]] == [
         "semantic",
@@ -131,9 +133,11 @@ def test_label_session_reads_keys_from_a_pipe(workspace: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.endswith(
-        "Saved 1, skipped 0; 3 left in this pass.\nRun the same command again to resume.\n"
+        "Saved 1, skipped 0; 3 left in this pass.\n"
+        "Coverage (source all, split all): groups 4/16, puzzles 1/4 labelled, 0 skipped\n"
+        "Run the same command again to resume.\n"
     )
-    (line,) = (workspace / "annotations" / "alice.jsonl").read_text().splitlines()
+    line = (workspace / "annotations" / "alice.jsonl").read_text().splitlines()[-1]
     assert [g["label"]["types"][0] for g in json.loads(line)["groups"]] == [
         "linguistic",
         "multiword",

@@ -36,9 +36,13 @@ def test_label_one_puzzle_with_red_herrings_then_quit(workspace: Path) -> None:
     assert " 5 RYE" in result.stdout
     assert "[2/4] nyt-2024-01-03" in result.stdout
     assert result.stdout.endswith(
-        "Saved 1, skipped 0; 3 left in this pass.\nRun the same command again to resume.\n"
+        "Saved 1, skipped 0; 3 left in this pass.\n"
+        "Coverage (source all, split all): groups 4/16, puzzles 1/4 labelled, 0 skipped\n"
+        "Run the same command again to resume.\n"
     )
-    (rec,) = records(workspace)
+    *partial, rec = records(workspace)
+    assert [len(r["groups"]) for r in partial] == [1, 2, 3, 4]  # each group appended when given
+    assert {r["status"] for r in partial} == {"in_progress"} and "status" not in rec
     assert rec["annotator"] == "alice" and rec["puzzle_id"] == FIRST
     assert rec["guideline_version"] == GUIDELINE_VERSION and rec["created_at"]
     assert [g["label"]["types"] for g in rec["groups"]] == [
@@ -83,24 +87,82 @@ def test_undo_within_item_and_back_to_previous_item(workspace: Path) -> None:
     assert "  undone" in result.stdout
     assert result.stdout.count("[1/4] nyt-2024-01-02") == 2
     recs = records(workspace)
-    assert [r.get("status", "labelled") for r in recs] == ["labelled", "retracted", "labelled"]
+    assert [(r["puzzle_id"][-2:], r.get("status", "labelled")) for r in recs] == [
+        *[("02", "in_progress")] * 4,
+        ("02", "labelled"),
+        ("03", "in_progress"),
+        ("03", "retracted"),  # its only group undone
+        ("02", "retracted"),  # undo at the start of a puzzle: back to the previous one
+        *[("02", "in_progress")] * 4,
+        ("02", "labelled"),
+    ]
     state = latest(read_records(workspace / "annotations" / "alice.jsonl"))
     assert [g.label.code for g in state[FIRST].groups] == ["associative"] * 4
     again = run_cli(workspace, "annotate", "label", "--annotator", "alice", input="q")
     assert "[2/4] nyt-2024-01-03" in again.stdout
 
 
-def test_quit_mid_item_loses_only_that_item(workspace: Path) -> None:
-    result = run_cli(workspace, "annotate", "label", "--annotator", "alice", input="ssml\n" + "ss" + "q")
+def test_quit_mid_wall_keeps_its_groups_and_resumes_inside_it(workspace: Path) -> None:
+    result = run_cli(workspace, "annotate", "label", "--annotator", "alice", input="ssml\n" + "ae" + "q")
     assert result.exit_code == 0
-    assert [r["puzzle_id"] for r in records(workspace)] == [FIRST]
+    assert "Coverage (source all, split all): groups 6/16, puzzles 1/4 labelled, 0 skipped" in result.stdout
+    state = latest(read_records(workspace / "annotations" / "alice.jsonl"))
+    assert state["nyt-2024-01-03"].status == "in_progress"
+    assert [g.label.code for g in state["nyt-2024-01-03"].groups] == ["associative", "encyclopedic"]
+    again = run_cli(workspace, "annotate", "label", "--annotator", "alice", input="ml\n" + "q")
+    assert again.stdout.startswith("[2/4] nyt-2024-01-03")
+    assert (
+        "  group 1: Associative (labelled before)\n  group 2: Encyclopedic (labelled before)" in again.stdout
+    )
+    inside = again.stdout.split("[3/4]")[0]
+    assert "Group 1 (" not in inside and "Group 3 (___BALL) type" in inside
+    assert "[3/4] nyt-2024-01-04" in again.stdout
+    state = latest(read_records(workspace / "annotations" / "alice.jsonl"))
+    assert state["nyt-2024-01-03"].status == "labelled"
+    assert [g.label.code for g in state["nyt-2024-01-03"].groups] == [
+        "associative",
+        "encyclopedic",
+        "multiword",
+        "linguistic",
+    ]
+
+
+def test_coverage_follows_source_and_split(workspace: Path) -> None:
+    from ocwtool.schema.models import Split
+    from ocwtool.store import read_puzzles, write_puzzles
+
+    store = workspace / "puzzles" / "test.jsonl"
+    items = read_puzzles(store)
+    marked = [
+        p.model_copy(update={"split": Split.TEST if i < 2 else Split.TRAIN}) for i, p in enumerate(items)
+    ]
+    write_puzzles(store, marked, sort=False)
+    result = run_cli(
+        workspace, "annotate", "label", "--annotator", "alice", "--split", "test", input="ss" + "q"
+    )
+    assert "[1/2] nyt-2024-01-02" in result.stdout
+    assert "Coverage (source all, split test): groups 2/8, puzzles 0/2 labelled, 0 skipped" in result.stdout
+    result = run_cli(
+        workspace,
+        "annotate",
+        "label",
+        "--annotator",
+        "alice",
+        "--source",
+        "test",
+        "--split",
+        "train",
+        input="q",
+    )
+    assert "Coverage (source test, split train): groups 0/8, puzzles 0/2 labelled, 0 skipped" in result.stdout
 
 
 def test_end_of_input_counts_as_quit(workspace: Path) -> None:
     result = run_cli(workspace, "annotate", "label", "--annotator", "alice", input="ss")
     assert result.exit_code == 0
     assert "Saved 0, skipped 0; 4 left in this pass." in result.stdout
-    assert not (workspace / "annotations" / "alice.jsonl").exists()
+    state = latest(read_records(workspace / "annotations" / "alice.jsonl"))
+    assert [g.label.code for g in state[FIRST].groups] == ["semantic", "semantic"]
 
 
 def test_combined_label_is_recorded_as_a_set(workspace: Path) -> None:
@@ -108,7 +170,7 @@ def test_combined_label_is_recorded_as_a_set(workspace: Path) -> None:
     result = run_cli(workspace, "annotate", "label", "--annotator", "alice", input=keys)
     assert "a combined label needs two or more different types; try again" in result.stdout
     assert "group 1: Combined (Encyclopedic + Linguistic)" in result.stdout
-    (rec,) = records(workspace)
+    rec = records(workspace)[-1]
     assert rec["groups"][0]["label"]["types"] == ["encyclopedic", "linguistic"]
 
 
@@ -118,7 +180,7 @@ def test_bad_red_herring_input_is_rejected_with_a_message(workspace: Path) -> No
     assert "clue 1 is in group 1 already; a red herring fits another group" in result.stdout
     assert "expected a number from 1 to 16, got '99'" in result.stdout
     assert "a red-herring category spans two or more groups" in result.stdout
-    (rec,) = records(workspace)
+    rec = records(workspace)[-1]
     assert "red_herring_words" not in rec
 
 

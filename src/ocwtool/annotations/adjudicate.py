@@ -17,7 +17,7 @@ from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.store import append_adjudication, read_adjudications, read_all
 from ocwtool.annotations.taxonomy import BY_KEY, GUIDELINE_VERSION
 from ocwtool.annotations.terminal import ENTER, Quit, Terminal, help_text, read_combined, show_label
-from ocwtool.schema.annotations import Adjudication, ItemRecord, KnowledgeLabel, KnowledgeType
+from ocwtool.schema.annotations import WITH_LABELS, Adjudication, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
 
 Stores = Mapping[str, Mapping[str, ItemRecord]]
@@ -37,7 +37,7 @@ def human_labels(stores: Stores) -> dict[str, dict[str, KnowledgeLabel]]:
     out: dict[str, dict[str, KnowledgeLabel]] = {}
     for name, records in stores.items():
         for rec in records.values():
-            if rec.status != "labelled":
+            if rec.status not in WITH_LABELS:  # groups of a wall left mid-way count too
                 continue
             for g in rec.groups:
                 out.setdefault(g.group_id, {})[name] = g.label

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ocwtool.schema.annotations import BASE_TYPES, ItemRecord, KnowledgeType
+from ocwtool.schema.annotations import BASE_TYPES, WITH_LABELS, ItemRecord, KnowledgeType
 
 CLUES = 16
 TYPES = tuple(t.value for t in (*BASE_TYPES, KnowledgeType.COMBINED))
@@ -60,7 +60,7 @@ def group_types(stores: Mapping[str, Mapping[str, ItemRecord]]) -> GroupTypes:
         out[name] = {
             g.group_id: g.label.kind.value
             for rec in records.values()
-            if rec.status == "labelled"
+            if rec.status in WITH_LABELS
             for g in rec.groups
         }
     return out

@@ -43,6 +43,9 @@ def annotate_cmd() -> None:
 @click.option("--annotator", required=True, help="Your annotator name (lower case, e.g. alice).")
 @source_option
 @click.option(
+    "--split", type=click.Choice(["train", "validation", "test"]), help="Only puzzles of this split."
+)
+@click.option(
     "--only-unlabelled", is_flag=True, help="Show only puzzles you have not labelled (incl. skipped)."
 )
 @click.option(
@@ -50,19 +53,25 @@ def annotate_cmd() -> None:
 )
 @pass_app
 def label_cmd(
-    app: AppContext, annotator: str, sources: tuple[str, ...], only_unlabelled: bool, with_suggest: bool
+    app: AppContext,
+    annotator: str,
+    sources: tuple[str, ...],
+    split: str | None,
+    only_unlabelled: bool,
+    with_suggest: bool,
 ) -> None:
     """Label puzzles in the terminal: one key per group's knowledge type, then red herrings.
 
     Keys: s semantic, a associative, e encyclopedic, m multiword, l linguistic, c combined (then the
     keys of its parts and Enter); r red-herring word, h red-herring category, Enter saves the puzzle;
-    u undo, k skip, n note, q quit, ? help. Each puzzle is saved when finished; run the command
-    again to resume where you stopped.
+    u undo, k skip, n note, q quit, ? help. Each group's label is saved the moment it is given;
+    run the command again to resume where you stopped (inside a wall left mid-way). At the end,
+    your coverage of the selected puzzles (--source, --split) is shown.
 
     \b
     Examples:
       ocwtool annotate label --annotator alice
-      ocwtool annotate label --annotator bob --source nyt --only-unlabelled --suggest
+      ocwtool annotate label --annotator bob --source nyt --split test --only-unlabelled --suggest
     """
     from ocwtool.annotations.session import LabelSession
     from ocwtool.annotations.store import (
@@ -78,6 +87,10 @@ def label_cmd(
     check_annotator(annotator)
     folder = app.settings().annotations_dir
     puzzles = load_puzzles(app.workspace, sources)
+    if split is not None:
+        from ocwtool.schema.models import in_split
+
+        puzzles = in_split(puzzles, split)
     suggestions = None
     if with_suggest:
         suggestions = latest(read_records(store_path(folder, SUGGEST)))
@@ -90,8 +103,9 @@ def label_cmd(
     )
     result = session.run()
     if result.interrupted:
-        click.echo("\nInterrupted; the puzzle on screen was not saved.", err=True)
+        click.echo("\nInterrupted; the groups labelled so far are kept.", err=True)
     click.echo(f"Saved {result.labelled}, skipped {result.skipped}; {result.remaining} left in this pass.")
+    click.echo(session.coverage(f"source {', '.join(sources) or 'all'}, split {split or 'all'}"))
     if result.quit and result.remaining:
         click.echo("Run the same command again to resume.")
     if result.interrupted:

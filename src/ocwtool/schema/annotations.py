@@ -117,11 +117,15 @@ class RedHerringCategory(Frozen):
         return self
 
 
-ItemStatus = Literal["labelled", "skipped", "retracted"]
+ItemStatus = Literal["labelled", "in_progress", "skipped", "retracted"]
+WITH_LABELS: tuple[ItemStatus, ...] = ("labelled", "in_progress")
 
 
 class ItemRecord(Frozen):
-    """One annotator's work on one puzzle (one JSONL line); the latest record per puzzle wins."""
+    """One annotator's work on one puzzle (one JSONL line); the latest record per puzzle wins.
+
+    ``in_progress``: the groups labelled so far of a wall left mid-way (a session appends one after
+    every group, so quitting keeps them, and resumes inside the wall)."""
 
     annotator: Annotator
     puzzle_id: str = Field(min_length=1)
@@ -135,7 +139,7 @@ class ItemRecord(Frozen):
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
-        if self.status != "labelled" and (self.groups or self.red_herring_words):
+        if self.status not in WITH_LABELS and (self.groups or self.red_herring_words):
             raise ValueError(f"a {self.status} record carries no labels")
         if len({g.group_id for g in self.groups}) != len(self.groups):
             raise ValueError("each group is labelled at most once per record")
