@@ -102,6 +102,9 @@ def test_push_submit_pull_agreement(ls_workspace: Path, ls_server: Server) -> No
     assert report["pairs"][0]["observed"] == 0.75
     herrings = report["red_herrings"]["pairs"][0]
     assert herrings["n"] == 32 and herrings["observed"] == 30 / 32
+    plain = run_cli(ls_workspace, "annotate", "ls", "push")  # no --annotator: the overlap stays
+    assert "0 tasks created, 4 already there" in plain.stdout
+    assert "4 tasks, 2 with 2+ annotations" in run_cli(ls_workspace, "annotate", "ls", "status").stdout
 
 
 def test_changed_task_is_reported_not_overwritten(ls_workspace: Path, ls_server: Server) -> None:

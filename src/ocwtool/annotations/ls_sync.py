@@ -49,15 +49,17 @@ def find_project(client: LabelStudio, settings: LabelStudioSettings) -> dict[str
     return next((p for p in projects if p.get("title") == settings.project), None)
 
 
-def ensure_project(client: LabelStudio, settings: LabelStudioSettings, overlap: int) -> dict[str, Any]:
-    """Create the project, or bring its labelling config and overlap up to date."""
+def ensure_project(client: LabelStudio, settings: LabelStudioSettings, overlap: int | None) -> dict[str, Any]:
+    """Create the project, or bring its labelling config (and the overlap, when given) up to date."""
     config = labelling_config()
     found = find_project(client, settings)
-    fields = {"label_config": config, "maximum_annotations": overlap, "show_skip_button": True}
+    fields: dict[str, Any] = {"label_config": config, "show_skip_button": True}
+    if overlap is not None:
+        fields["maximum_annotations"] = overlap
     if found is None:
         created = _call(settings, client.projects.create, title=settings.project, **fields)
         return dict(as_json(created))
-    if found.get("label_config") != config or found.get("maximum_annotations") != overlap:
+    if any(found.get(k) != v for k, v in fields.items()):
         _call(settings, client.projects.update, id=found["id"], **fields)
     return found
 
@@ -95,7 +97,7 @@ def push(
 ) -> PushReport:
     """Push ``puzzles`` (idempotent): see the module docstring."""
     suggestions = suggestions or {}
-    project = ensure_project(client, settings, overlap if annotators else 1)
+    project = ensure_project(client, settings, overlap if annotators else None)
     pid = int(project["id"])
     have = _by_puzzle(tasks(client, settings, pid))
     earlier = {p: parse_assigned(t["data"].get("assigned")) for p, t in have.items()}
