@@ -128,6 +128,11 @@ def latest(records: Iterable[ItemRecord]) -> dict[str, ItemRecord]:
     return {pid: rec for pid, rec in last.items() if rec.status != "retracted"}
 
 
+def latest_suggestions(folder: Path) -> dict[str, ItemRecord]:
+    """The suggester's latest pre-label per puzzle (``suggest.jsonl``)."""
+    return latest(read_records(store_path(folder, SUGGEST)))
+
+
 def annotators(folder: Path, *, include_suggest: bool = False) -> list[str]:
     """Names of the annotators with a store in ``folder`` (humans; the suggester on request)."""
     if not folder.is_dir():

@@ -75,12 +75,9 @@ def label_cmd(
     """
     from ocwtool.annotations.session import LabelSession
     from ocwtool.annotations.store import (
-        SUGGEST,
         check_annotator,
-        latest,
+        latest_suggestions,
         load_puzzles,
-        read_records,
-        store_path,
     )
     from ocwtool.annotations.terminal import ClickTerminal
 
@@ -93,7 +90,7 @@ def label_cmd(
         puzzles = in_split(puzzles, split)
     suggestions = None
     if with_suggest:
-        suggestions = latest(read_records(store_path(folder, SUGGEST)))
+        suggestions = latest_suggestions(folder)
         if not suggestions:
             click.echo(
                 "No suggestions yet; run `ocwtool annotate suggest` first to see pre-labels.", err=True

@@ -84,19 +84,16 @@ def push_cmd(
     """
     from ocwtool.annotations import ls_plan, ls_sync
     from ocwtool.annotations.store import (
-        SUGGEST,
         check_annotator,
-        latest,
+        latest_suggestions,
         load_puzzles,
-        read_records,
-        store_path,
     )
 
     for name in annotators:
         check_annotator(name)
     chosen = ls_plan.select(load_puzzles(app.workspace, sources), split, sample, seed)
     folder = app.settings().annotations_dir
-    suggestions = {} if no_predictions else latest(read_records(store_path(folder, SUGGEST)))
+    suggestions = {} if no_predictions else latest_suggestions(folder)
     client, settings = _connect(app)
     report = ls_sync.push(
         client,
