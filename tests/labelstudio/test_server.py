@@ -146,3 +146,21 @@ def test_missing_settings_and_bad_token_are_one_line_errors(
         result.stderr
         == "Error: no Label Studio URL: set LABEL_STUDIO_URL or url in [labelstudio] of ocwtool.toml\n"
     )
+
+
+def test_push_and_pull_report_progress(ls_workspace: Path, ls_server: Server) -> None:
+    from ocwtool.annotations import ls_sync
+    from ocwtool.annotations.ls_client import connect, ls_settings
+
+    settings = ls_settings(ls_workspace / "ocwtool.toml")
+    client = connect(settings)
+    calls: list[tuple[str, int, int | None]] = []
+    items = puzzles()
+    ls_sync.push(client, settings, items, batch_size=3, progress=lambda *c: calls.append(c))
+    n = len(items)
+    assert calls == [("ls push", 0, n), ("ls push", 3, n), ("ls push", n, n)]
+    calls.clear()
+    ls_sync.pull(
+        client, settings, {p.id: p for p in items}, ls_workspace / "annotations", lambda *c: calls.append(c)
+    )
+    assert calls == [("ls tasks", k, None) for k in range(n + 1)]

@@ -23,6 +23,7 @@ from ocwtool.annotations.ls_client import LabelStudioSettings, api_error, as_jso
 from ocwtool.annotations.ls_config import assigned_field, labelling_config, puzzle_hash, task_data
 from ocwtool.annotations.ls_plan import PushReport, assign, changed_lines, parse_assigned
 from ocwtool.errors import AnnotationError
+from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
 
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
     from label_studio_sdk import LabelStudio
 
 Task = dict[str, Any]
-Progress = Callable[[int], None]
 
 
 def _call(settings: LabelStudioSettings, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -64,11 +64,22 @@ def ensure_project(client: LabelStudio, settings: LabelStudioSettings, overlap: 
     return found
 
 
-def tasks(client: LabelStudio, settings: LabelStudioSettings, project_id: int) -> list[Task]:
-    """Every task of the project with its annotations and predictions."""
+def tasks(
+    client: LabelStudio, settings: LabelStudioSettings, project_id: int, progress: Progress = silent
+) -> list[Task]:
+    """Every task of the project with its annotations and predictions (``progress("ls tasks", n, None)``)."""
     pager = _call(settings, client.tasks.list, project=project_id, fields="all", page_size=100)
-    items: list[Task] = _call(settings, lambda: [as_json(t) for t in pager])
-    return items
+
+    def fetch() -> list[Task]:
+        items: list[Task] = []
+        progress("ls tasks", 0, None)
+        for task in pager:
+            items.append(as_json(task))
+            progress("ls tasks", len(items), None)
+        return items
+
+    fetched: list[Task] = _call(settings, fetch)
+    return fetched
 
 
 def _by_puzzle(items: Sequence[Task]) -> dict[str, Task]:
@@ -93,7 +104,7 @@ def push(
     suggestions: Mapping[str, ItemRecord] | None = None,
     model_version: str = "ocwtool-suggest",
     batch_size: int = 100,
-    progress: Progress | None = None,
+    progress: Progress = silent,
 ) -> PushReport:
     """Push ``puzzles`` (idempotent): see the module docstring."""
     suggestions = suggestions or {}
@@ -104,14 +115,14 @@ def push(
     plan = assign([p.id for p in puzzles], annotators, overlap, seed, earlier) if annotators else {}
     report = PushReport(pid, str(project["title"]))
     fresh = [p for p in puzzles if p.id not in have]
+    progress("ls push", 0, len(fresh))
     for start in range(0, len(fresh), batch_size):
         batch = fresh[start : start + batch_size]
         body = [_new_task(p, plan.get(p.id, []), suggestions.get(p.id), model_version) for p in batch]
         _call(settings, client.projects.import_tasks, id=pid, request=body)
         report.created += [p.id for p in batch]
         report.predictions += sum("predictions" in t for t in body)
-        if progress:
-            progress(len(batch))
+        progress("ls push", len(report.created), len(fresh))
     for puzzle in (p for p in puzzles if p.id in have):
         task = have[puzzle.id]
         if task["data"].get("ocwtool_hash") != puzzle_hash(puzzle):
@@ -193,7 +204,10 @@ def users(client: LabelStudio, settings: LabelStudioSettings) -> dict[int, str]:
 
 
 def collect(
-    client: LabelStudio, settings: LabelStudioSettings, puzzles: Mapping[str, Puzzle]
+    client: LabelStudio,
+    settings: LabelStudioSettings,
+    puzzles: Mapping[str, Puzzle],
+    progress: Progress = silent,
 ) -> tuple[list[ItemRecord], PullReport]:
     """Records of every annotation of the project (none when the project does not exist yet)."""
     project = find_project(client, settings)
@@ -201,7 +215,7 @@ def collect(
         raise AnnotationError(f"no Label Studio project titled {settings.project!r}; run `annotate ls push`")
     emails = users(client, settings)
     report, records = PullReport(), []
-    for task in tasks(client, settings, int(project["id"])):
+    for task in tasks(client, settings, int(project["id"]), progress):
         pid = str(task["data"].get("puzzle_id"))
         puzzle = puzzles.get(pid)
         if puzzle is None:
@@ -238,12 +252,16 @@ def _record(
 
 
 def pull(
-    client: LabelStudio, settings: LabelStudioSettings, puzzles: Mapping[str, Puzzle], folder: Path
+    client: LabelStudio,
+    settings: LabelStudioSettings,
+    puzzles: Mapping[str, Puzzle],
+    folder: Path,
+    progress: Progress = silent,
 ) -> PullReport:
     """Append the annotations not yet in the local stores (idempotent)."""
     from ocwtool.annotations.interop import save_imported
 
-    records, report = collect(client, settings, puzzles)
+    records, report = collect(client, settings, puzzles, progress)
     report.added = save_imported(folder, records)
     return report
 
@@ -274,7 +292,11 @@ class StatusReport:
 
 
 def status(
-    client: LabelStudio, settings: LabelStudioSettings, puzzles: Mapping[str, Puzzle], folder: Path
+    client: LabelStudio,
+    settings: LabelStudioSettings,
+    puzzles: Mapping[str, Puzzle],
+    folder: Path,
+    progress: Progress = silent,
 ) -> StatusReport:
     """Tasks, annotations per annotator, what ``pull`` would add, and changed tasks."""
     from ocwtool.annotations.store import dumps, read_records, store_path
@@ -282,7 +304,7 @@ def status(
     project = find_project(client, settings)
     if project is None:
         raise AnnotationError(f"no Label Studio project titled {settings.project!r}; run `annotate ls push`")
-    items = tasks(client, settings, int(project["id"]))
+    items = tasks(client, settings, int(project["id"]), progress)
     overlap = int(project.get("maximum_annotations") or 1)
     done = sum(sum(not a.get("was_cancelled") for a in t.get("annotations") or []) >= overlap for t in items)
     records, report = collect(client, settings, puzzles)

@@ -65,10 +65,18 @@ class Evidence:
     reason: str
 
 
+NO_CUE = "no lexical, form or named-entity cue found (fallback)"
+
+
+def evidence(group: Group) -> list[Evidence]:
+    """Every rule's findings for one group (the trained pre-labeller uses them as features)."""
+    feats = [features(c) for c in group.clues]
+    return [e for rule in _RULES for e in rule(group, feats)]
+
+
 def suggest_label(group: Group) -> GroupLabel:
     """The suggested knowledge label of one group, with the reasons that decided it."""
-    feats = [features(c) for c in group.clues]
-    found = [e for rule in _RULES for e in rule(group, feats)]
+    found = evidence(group)
     strong = {e.type for e in found if e.strength == STRONG}
     if len(strong) >= 2:
         chosen = [e for e in found if e.type in strong and e.strength == STRONG]
@@ -78,9 +86,8 @@ def suggest_label(group: Group) -> GroupLabel:
         chosen = [best]
         label = KnowledgeLabel.of(best.type)
     else:
-        reason = "no lexical, form or named-entity cue found (fallback)"
         return GroupLabel(
-            group_id=group.id, label=KnowledgeLabel.of(KnowledgeType.ASSOCIATIVE), reason=reason
+            group_id=group.id, label=KnowledgeLabel.of(KnowledgeType.ASSOCIATIVE), reason=NO_CUE
         )
     return GroupLabel(group_id=group.id, label=label, reason="; ".join(e.reason for e in chosen))
 
@@ -147,7 +154,7 @@ def _encyclopedic(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]
 
 
 def _semantic(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]:
-    best, under = _best_head(group.connection, feats)
+    best, under = best_head(group.connection, feats)
     if len(under) >= 3:
         what = synset_word(best)
         yield Evidence(
@@ -156,7 +163,7 @@ def _semantic(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]:
             f"{len(under)} clues are kinds of or synonyms of {what!r} (WordNet)",
         )
         return
-    synonyms = _synonym_pairs(feats)
+    synonyms = synonym_pairs(feats)
     if synonyms >= 2:
         strength = STRONG if synonyms >= 3 else WEAK
         yield Evidence(
@@ -172,7 +179,7 @@ def _semantic(group: Group, feats: list[WordFeatures]) -> Iterator[Evidence]:
         )
 
 
-def _best_head(connection: str, feats: list[WordFeatures]) -> tuple[str, list[str]]:
+def best_head(connection: str, feats: list[WordFeatures]) -> tuple[str, list[str]]:
     """The connection sense that covers most clues (as hypernym or shared sense), and those clues."""
     best, covered = "", list[str]()
     for sense in _connection_senses(connection):
@@ -183,7 +190,7 @@ def _best_head(connection: str, feats: list[WordFeatures]) -> tuple[str, list[st
     return best, covered
 
 
-def _synonym_pairs(feats: list[WordFeatures]) -> int:
+def synonym_pairs(feats: list[WordFeatures]) -> int:
     return sum(1 for i, a in enumerate(feats) for b in feats[i + 1 :] if a.synsets & b.synsets)
 
 
@@ -225,20 +232,39 @@ def suggest_all(puzzles: Iterable[Puzzle], now: dt.datetime | None = None) -> It
 
 
 def suggest_workspace(
-    root: Path, sources: Sequence[str] = (), *, progress: Progress = silent
+    root: Path,
+    sources: Sequence[str] = (),
+    *,
+    progress: Progress = silent,
+    model: str | None = None,
+    min_confidence: float | None = None,
 ) -> tuple[Path, int, Counter[str]]:
     """Suggest labels for the workspace's puzzles into ``annotations/suggest.jsonl``.
 
-    Earlier suggestions for other puzzles are kept; returns the store path, the number of puzzles
-    suggested for, and how many groups got each knowledge type. ``progress("suggest", done, total)``.
+    With ``model`` (``NAME`` or ``NAME@VERSION`` of a model saved by ``annotate train``) the trained
+    pre-labeller decides, the rules being its fallback. Earlier suggestions for other puzzles are
+    kept; returns the store path, the number of puzzles suggested for, and how many groups got each
+    knowledge type. ``progress("suggest", done, total)``.
     """
     from ocwtool.config import load_settings
 
     puzzles = load_puzzles(root, sources)
     path = store_path(load_settings(root).annotations_dir, SUGGEST)
     merged = latest(read_records(path))
-    for rec in suggest_all(track(puzzles, "suggest", progress)):
+    for rec in _suggestions(root, puzzles, model, min_confidence, progress):
         merged[rec.puzzle_id] = rec
     write_records(path, merged.values())
     kinds = Counter(g.label.kind.value for p in puzzles for g in merged[p.id].groups)
     return path, len(puzzles), kinds
+
+
+def _suggestions(
+    root: Path, puzzles: list[Puzzle], model: str | None, min_confidence: float | None, progress: Progress
+) -> list[ItemRecord]:
+    if model is None:
+        return list(suggest_all(track(puzzles, "suggest", progress)))
+    from ocwtool.annotations.prelabel import Prelabeller, prelabel_puzzles
+    from ocwtool.annotations.prelabel_model import load_model, models_dir
+
+    prelabeller = Prelabeller(load_model(models_dir(root), model), min_confidence)
+    return prelabel_puzzles(puzzles, prelabeller, progress=progress)

@@ -36,6 +36,7 @@ def annotate_cmd() -> None:
       ocwtool annotate suggest
       ocwtool annotate label --annotator alice --suggest
       ocwtool annotate agreement
+      ocwtool annotate train --annotator ctd-expert && ocwtool annotate suggest --model types-ctd-expert
     """
 
 
@@ -112,24 +113,48 @@ def label_cmd(
 
 @annotate_cmd.command("suggest")
 @source_option
+@click.option(
+    "--model",
+    metavar="NAME[@VERSION]",
+    help="Use a pre-labeller saved by `annotate train` (rules as fallback).",
+)
+@click.option(
+    "--min-confidence",
+    type=click.FloatRange(0, 1),
+    help="With --model: fall back below this (default: model's).",
+)
 @progress_option
 @pass_app
-def suggest_cmd(app: AppContext, sources: tuple[str, ...], progress: Progress) -> None:
-    """Pre-label every group with a heuristic knowledge type and a stated reason.
+def suggest_cmd(
+    app: AppContext,
+    sources: tuple[str, ...],
+    model: str | None,
+    min_confidence: float | None,
+    progress: Progress,
+) -> None:
+    """Pre-label every group with a knowledge type, a stated reason and (with --model) a confidence.
 
     Rules: a blank ___ in the connection -> Multiword; letter, sound or anagram patterns ->
     Linguistic; named entities -> Encyclopedic; WordNet synonyms or shared hypernyms -> Semantic;
-    otherwise Associative. Red-herring candidates come with WordNet or compound-partner evidence.
-    Written to annotations/suggest.jsonl (annotator "suggest"), never mixed with human labels.
+    otherwise Associative. With --model, a pre-labeller trained on expert labels decides; below
+    its confidence threshold, or when a feature set it needs is missing, the rules decide, and the
+    confidence is then the rules' precision measured on the training games. Red-herring candidates
+    come with WordNet or compound-partner evidence. Written to annotations/suggest.jsonl (annotator
+    "suggest"), never mixed with human labels.
 
     \b
     Examples:
       ocwtool annotate suggest
       ocwtool annotate suggest --source nyt
+      ocwtool annotate suggest --model types-ctd-expert --min-confidence 0.6
     """
     from ocwtool.annotations.suggest import suggest_workspace
 
-    path, count, kinds = suggest_workspace(app.workspace, sources, progress=progress)
+    if min_confidence is not None and model is None:
+        raise click.UsageError("--min-confidence needs --model")
+    path, count, kinds = suggest_workspace(
+        app.workspace, sources, progress=progress, model=model, min_confidence=min_confidence
+    )
     summary = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
     click.echo(f"Wrote suggestions for {count} puzzles to {path} ({summary})")
 
@@ -250,10 +275,12 @@ def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> 
     click.echo(f"Imported {len(records)} records from {file} (new: {parts})")
 
 
-def _add_ls() -> None:
+def _add_subcommands() -> None:
     from ocwtool.cli.annotate_ls import ls_cmd
+    from ocwtool.cli.annotate_model import evaluate_cmd, train_cmd
 
-    annotate_cmd.add_command(ls_cmd)
+    for command in (ls_cmd, train_cmd, evaluate_cmd):
+        annotate_cmd.add_command(command)
 
 
-_add_ls()
+_add_subcommands()

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.progress import progress_option
+from ocwtool.progress import Progress
 
 if TYPE_CHECKING:
     from label_studio_sdk import LabelStudio
@@ -59,6 +61,7 @@ def ls_cmd() -> None:
     "--model-version", default="ocwtool-suggest", show_default=True, help="Model version of the predictions."
 )
 @click.option("--no-predictions", is_flag=True, help="Do not attach the `annotate suggest` pre-labels.")
+@progress_option
 @pass_app
 def push_cmd(
     app: AppContext,
@@ -71,6 +74,7 @@ def push_cmd(
     batch_size: int,
     model_version: str,
     no_predictions: bool,
+    progress: Progress,
 ) -> None:
     """Create or update the project and push puzzles as tasks (idempotent).
 
@@ -105,13 +109,15 @@ def push_cmd(
         suggestions=suggestions,
         model_version=model_version,
         batch_size=batch_size,
+        progress=progress,
     )
     click.echo(report.render())
 
 
 @ls_cmd.command("pull")
+@progress_option
 @pass_app
-def pull_cmd(app: AppContext) -> None:
+def pull_cmd(app: AppContext, progress: Progress) -> None:
     """Append the project's annotations to annotations/<annotator>.jsonl (idempotent).
 
     Users map to annotators by e-mail ([labelstudio.annotators], else the e-mail's local part).
@@ -120,18 +126,21 @@ def pull_cmd(app: AppContext) -> None:
     \b
     Examples:
       ocwtool annotate ls pull && ocwtool annotate agreement
+      ocwtool annotate ls pull --no-progress > pull.log
     """
     from ocwtool.annotations import ls_sync
     from ocwtool.annotations.store import load_puzzles
 
     client, settings = _connect(app)
     puzzles = {p.id: p for p in load_puzzles(app.workspace)}
-    click.echo(ls_sync.pull(client, settings, puzzles, app.settings().annotations_dir).render())
+    folder = app.settings().annotations_dir
+    click.echo(ls_sync.pull(client, settings, puzzles, folder, progress).render())
 
 
 @ls_cmd.command("status")
+@progress_option
 @pass_app
-def status_cmd(app: AppContext) -> None:
+def status_cmd(app: AppContext, progress: Progress) -> None:
     """Tasks, annotations per annotator, what a pull would add, and changed tasks.
 
     \b
@@ -143,4 +152,5 @@ def status_cmd(app: AppContext) -> None:
 
     client, settings = _connect(app)
     puzzles = {p.id: p for p in load_puzzles(app.workspace)}
-    click.echo(ls_sync.status(client, settings, puzzles, app.settings().annotations_dir).render())
+    folder = app.settings().annotations_dir
+    click.echo(ls_sync.status(client, settings, puzzles, folder, progress).render())

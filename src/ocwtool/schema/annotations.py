@@ -85,11 +85,15 @@ class KnowledgeLabel(Frozen):
 
 
 class GroupLabel(Frozen):
-    """One group's knowledge label, with the suggester's stated reason when it made it."""
+    """One group's knowledge label, with the suggester's stated reason and confidence when it made it.
+
+    ``confidence``: the trained pre-labeller's probability for its label, or, when it fell back to
+    the rules, the rules' measured precision for that type (``annotate suggest --model``)."""
 
     group_id: str = Field(min_length=1)
     label: KnowledgeLabel
     reason: str | None = None
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
 
 class RedHerringWord(Frozen):
