@@ -1,0 +1,107 @@
+"""``ocwtool report``: compute every section from a workspace, draw the figures, write the page.
+
+Output (all byte-stable for the same inputs)::
+
+    reports/report.html            one self-contained page (figures inline, no network)
+    reports/<figure key>.svg|.png  each figure on its own (for papers and the dataset card)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ocwtool import __version__
+from ocwtool.fsio import write_bytes, write_text
+from ocwtool.progress import Progress, silent
+from ocwtool.report.collect import ReportInputs, collect
+from ocwtool.report.model import Panel, Section
+
+REPORTS_DIR = "reports"
+REPORT_NAME = "report.html"
+FIGURE_PREFIXES = ("data-", "variants-", "annotation-", "validation-", "eval-")
+
+
+@dataclass(frozen=True)
+class WrittenReport:
+    """What :func:`write_report` wrote: the page and every figure file."""
+
+    html: Path
+    figures: tuple[Path, ...]
+    sections: tuple[Section, ...]
+
+
+def sections(inputs: ReportInputs) -> tuple[Section, ...]:
+    """Every section of the report, computed (nothing drawn yet)."""
+    from ocwtool.report.curation import annotation_section, validation_section, variants_section
+    from ocwtool.report.data import data_section
+    from ocwtool.report.evaluation_panels import evaluation_section
+
+    originals = {p.id: p for items in inputs.stores.values() for p in items}
+    return (
+        data_section(inputs.stores, inputs.types, inputs.type_origin),
+        variants_section(inputs.variants, originals, inputs.summaries),
+        annotation_section(inputs.annotations),
+        validation_section(inputs.validation),
+        evaluation_section(inputs.evaluation),
+    )
+
+
+def charted(panels: Sequence[Panel]) -> list[Panel]:
+    """The panels that have something to draw."""
+    return [p for p in panels if p.chart is not None]
+
+
+def draw(panels: Sequence[Panel], progress: Progress = silent) -> dict[str, tuple[bytes, bytes]]:
+    """key -> (SVG, PNG) of every panel with a chart."""
+    from ocwtool.report.render import render
+
+    out = {}
+    todo = charted(panels)
+    for k, panel in enumerate(todo, 1):
+        out[panel.key] = render(panel)
+        progress("figures", k, len(todo))
+    return out
+
+
+def write_figures(
+    folder: Path, figures: Mapping[str, tuple[bytes, bytes]], *, prune: bool = True
+) -> list[Path]:
+    """Each figure as ``<key>.svg`` and ``<key>.png``; with ``prune``, figure files of earlier reports
+    no longer drawn are removed (only files named like report figures)."""
+    written = []
+    for key, (svg, png) in sorted(figures.items()):
+        for suffix, data in ((".svg", svg), (".png", png)):
+            write_bytes(folder / f"{key}{suffix}", data)
+            written.append(folder / f"{key}{suffix}")
+    stale = [p for p in sorted(folder.glob("*.*")) if p not in written] if prune else []
+    for old in stale:
+        if old.suffix in (".svg", ".png") and old.name.startswith(FIGURE_PREFIXES):
+            old.unlink()
+    return written
+
+
+def write_report(
+    root: Path,
+    out: Path | None = None,
+    *,
+    figures_dir: Path | None = None,
+    cutoff: dt.date | None = None,
+    validation: Mapping[str, Any] | None = None,
+    title: str = "ocwtool report",
+    progress: Progress = silent,
+) -> WrittenReport:
+    """Compute, draw and write the report of the workspace at ``root`` (default: ``reports/``)."""
+    from ocwtool.report.html import page
+
+    found = sections(collect(root, cutoff=cutoff, validation=validation))
+    figures = draw([p for s in found for p in s.panels], progress)
+    html = out or root / REPORTS_DIR / REPORT_NAME
+    folder = figures_dir or html.parent
+    paths = write_figures(folder, figures)
+    subtitle = f"Made by ocwtool {__version__}" + (f"; training cutoff {cutoff}" if cutoff else "") + "."
+    write_text(html, page(title, subtitle, found, {k: svg for k, (svg, _) in figures.items()}))
+    return WrittenReport(html, tuple(paths), found)

@@ -1,0 +1,146 @@
+"""Reading a workspace for the report (the I/O edge): stores, variants and their build summaries,
+label records, the validation report, and every evaluation report under ``runs/``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ocwtool.evaluation.facets import WallFacts, facts_of, herrings_marked
+from ocwtool.evaluation.gold import gold_from_puzzle
+from ocwtool.evaluation.report import parse_report_name
+from ocwtool.evaluation.scorer import GoldWall
+from ocwtool.report.evaluation import EvalInputs, ScoredRun
+from ocwtool.schema.annotations import ItemRecord
+from ocwtool.schema.models import Puzzle
+from ocwtool.store import read_puzzles, store_paths
+
+HUMAN_LABELS = "human labels (adjudicated, else consensus)"
+SUGGESTED_LABELS = "the suggester's pre-labels (no human labels yet)"
+
+
+@dataclass(frozen=True)
+class ReportInputs:
+    """Everything the report is computed from (all of it read from one workspace)."""
+
+    stores: dict[str, list[Puzzle]]
+    variants: dict[str, list[Puzzle]] = field(default_factory=dict)
+    summaries: dict[str, dict[str, Any]] = field(default_factory=dict)
+    annotations: dict[str, dict[str, ItemRecord]] = field(default_factory=dict)
+    types: dict[str, list[str]] = field(default_factory=dict)
+    type_origin: str = ""
+    validation: Mapping[str, Any] | None = None
+    evaluation: EvalInputs = field(default_factory=lambda: EvalInputs(runs=()))
+
+
+def _stores(folder: Path) -> dict[str, list[Puzzle]]:
+    return {path.stem: read_puzzles(path) for path in store_paths(folder)}
+
+
+def knowledge_types(annotations: Path) -> tuple[dict[str, list[str]], str]:
+    """group id -> knowledge types: human release labels, else the suggester's pre-labels."""
+    from ocwtool.annotations.adjudicate import release_labels
+    from ocwtool.annotations.store import latest_suggestions
+    from ocwtool.evaluation.stats import label_categories
+
+    human = release_labels(annotations.parent)
+    if human:
+        return {gid: label_categories(lab) for gid, lab in human.items()}, HUMAN_LABELS
+    suggested = {
+        g.group_id: label_categories(g.label)
+        for rec in latest_suggestions(annotations).values()
+        for g in rec.groups
+    }
+    return dict(sorted(suggested.items())), SUGGESTED_LABELS if suggested else ""
+
+
+def _json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def run_kind(report: Mapping[str, Any]) -> str:
+    """baseline, LLM run (predictions of an ``ocwtool llm run`` folder) or predictions."""
+    if report.get("inputs", {}).get("baseline"):
+        return "baseline"
+    names = [str(r.get("name", "")) for r in report.get("runs", ())]
+    if "llm" in report or any("/llm/" in n or "predictions-epoch-" in n for n in names):
+        return "LLM run"
+    return "predictions"
+
+
+def scored_runs(root: Path) -> list[ScoredRun]:
+    """Every evaluation report under ``runs/`` (recognised by its content), sorted by path."""
+    out = []
+    for path in sorted((root / "runs").rglob("*.json")):
+        doc = _json(path)
+        if not isinstance(doc, dict) or "runs" not in doc or "grouping" not in doc.get("summary", {}):
+            continue
+        parsed = parse_report_name(path.name)
+        label, source, split = parsed if parsed else (path.stem, None, None)
+        rel = path.relative_to(root).as_posix()
+        out.append(ScoredRun(label, source, split, rel, run_kind(doc), doc))
+    return out
+
+
+def _golds(stores: Mapping[str, Sequence[Puzzle]]) -> dict[str | None, dict[str, GoldWall]]:
+    golds: dict[str | None, dict[str, GoldWall]] = {
+        name: {p.id: gold_from_puzzle(p) for p in puzzles} for name, puzzles in stores.items()
+    }
+    merged: dict[str, GoldWall] = {}
+    for name in stores:  # puzzle stores first: a randomized wall keeps its parent's id
+        for wall_id, gold in golds[name].items():
+            merged.setdefault(wall_id, gold)
+    golds[None] = merged
+    return golds
+
+
+def _facts(
+    stores: Mapping[str, Sequence[Puzzle]], annotations: Path
+) -> dict[str | None, dict[str, WallFacts]]:
+    herrings = herrings_marked(annotations)
+    facts: dict[str | None, dict[str, WallFacts]] = {n: facts_of(ps, herrings) for n, ps in stores.items()}
+    facts[None] = facts_of((p for items in list(stores.values())[::-1] for p in items), herrings)
+    return facts
+
+
+def collect(
+    root: Path, *, cutoff: dt.date | None = None, validation: Mapping[str, Any] | None = None
+) -> ReportInputs:
+    """Read the workspace at ``root``; ``validation`` overrides ``runs/validation/report.json``."""
+    from ocwtool.annotations.store import read_all
+
+    stores, variants = _stores(root / "puzzles"), _stores(root / "variants")
+    summaries = {
+        k: doc for k in variants if isinstance(doc := _json(root / "variants" / f"{k}.summary.json"), dict)
+    }
+    annotations = root / "annotations"
+    types, origin = knowledge_types(annotations)
+    every = {**stores, **variants}
+    evaluation = EvalInputs(
+        runs=scored_runs(root),
+        golds=_golds(every),
+        types=types,
+        type_origin=origin,
+        facts=_facts(every, annotations),
+        cutoff=cutoff,
+    )
+    return ReportInputs(
+        stores=stores,
+        variants=variants,
+        summaries=summaries,
+        annotations=read_all(annotations, include_suggest=True),
+        types=types,
+        type_origin=origin,
+        validation=validation
+        if validation is not None
+        else _json(root / "runs" / "validation" / "report.json"),
+        evaluation=evaluation,
+    )

@@ -1,0 +1,164 @@
+"""The data section: what the stores hold (seasons, months, levels, knowledge types, lengths, flags,
+splits). Pure: puzzles in, panels out; counts come from :func:`ocwtool.info.summarize` where it has them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from ocwtool.info import summarize
+from ocwtool.report.model import Bars, Panel, Section, Series, empty
+from ocwtool.schema.models import Game, Puzzle
+
+Stores = Mapping[str, Sequence[Puzzle]]
+LEVELS = ("0 yellow", "1 green", "2 blue", "3 purple")
+CLUE_BINS = ("1-3", "4-6", "7-9", "10-12", "13-15", "16-20", "21+")
+WORD_BINS = ("1", "2", "3", "4", "5", "6-8", "9+")
+
+
+def _natural(key: str) -> tuple[int, int | str]:
+    return (0, int(key)) if key.isdigit() else (1, key)
+
+
+def counted_bars(
+    counts: Mapping[str, Counter[str]],
+    categories: Sequence[str] | None = None,
+    xlabel: str = "",
+    ylabel: str = "",
+) -> Bars | None:
+    """Bars of per-series counts over the union of their keys (natural order), or None when all empty."""
+    keys = list(categories) if categories else sorted({k for c in counts.values() for k in c}, key=_natural)
+    series = tuple(Series(name, tuple(float(c[k]) for k in keys)) for name, c in counts.items() if c)
+    return Bars(tuple(keys), series, xlabel, ylabel) if series and keys else None
+
+
+def _per_store(stores: Stores, keys: Callable[[Puzzle], Iterable[str]]) -> dict[str, Counter[str]]:
+    return {name: Counter(k for p in puzzles for k in keys(p)) for name, puzzles in stores.items()}
+
+
+def _season(p: Puzzle) -> list[str]:
+    if p.game is not Game.OCW:
+        return []
+    return ["unknown" if p.ocw is None or p.ocw.season is None else str(p.ocw.season)]
+
+
+def _month(p: Puzzle) -> list[str]:
+    return [p.nyt.date.strftime("%Y-%m")] if p.nyt is not None else []
+
+
+def _levels(p: Puzzle) -> list[str]:
+    return [LEVELS[g.level] for g in p.groups if g.level is not None]
+
+
+def seasons_and_months(stores: Stores) -> list[Panel]:
+    """Walls per season (OCW) and puzzles per month (NYT)."""
+    seasons = counted_bars(_per_store(stores, _season), xlabel="season", ylabel="walls")
+    months = counted_bars(_per_store(stores, _month), xlabel="month", ylabel="puzzles")
+    return [
+        Panel("data-walls-per-season", "Walls per season", seasons)
+        if seasons
+        else empty("data-walls-per-season", "Walls per season", "No Only Connect walls in the stores."),
+        Panel("data-puzzles-per-month", "Puzzles per month", months)
+        if months
+        else empty("data-puzzles-per-month", "Puzzles per month", "No dated NYT puzzles in the stores."),
+    ]
+
+
+def difficulty(stores: Stores) -> Panel:
+    """Groups per NYT difficulty level (yellow easiest .. purple hardest)."""
+    chart = counted_bars(_per_store(stores, _levels), LEVELS, xlabel="level", ylabel="groups")
+    if chart is None:
+        return empty("data-levels", "Difficulty levels", "No group carries a difficulty level (NYT only).")
+    return Panel("data-levels", "Difficulty levels", chart)
+
+
+def knowledge_types(stores: Stores, types: Mapping[str, Sequence[str]], origin: str) -> Panel:
+    """Share of each store's labelled groups per knowledge type."""
+    from ocwtool.annotations.agreement import TYPES
+
+    counts = _per_store(stores, lambda p: (t for g in p.groups for t in types.get(g.id, ())))
+    series = tuple(
+        Series(name, tuple(c[t] / sum(c.values()) for t in TYPES)) for name, c in counts.items() if c
+    )
+    title = "Knowledge types per source"
+    if not series:
+        return empty(
+            "data-knowledge-types", title, "No knowledge labels yet: ocwtool annotate suggest|label."
+        )
+    labelled = ", ".join(f"{n} {sum(c.values())} groups" for n, c in counts.items() if c)
+    caption = f"Share of labelled groups per type; labels: {origin} ({labelled})."
+    chart = Bars(TYPES, series, xlabel="knowledge type", ylabel="share of groups", share=True)
+    return Panel("data-knowledge-types", title, chart, caption=caption)
+
+
+def _bin(n: int, bins: Sequence[str]) -> str:
+    for label in bins:
+        lo, _, hi = label.rstrip("+").partition("-")
+        if (label.endswith("+") and n >= int(lo)) or int(lo) <= n <= int(hi or lo):
+            return label
+    return bins[0]
+
+
+def _shares(counts: Mapping[str, Counter[str]], bins: Sequence[str], unit: str) -> Bars | None:
+    series = tuple(
+        Series(name, tuple(c[b] / sum(c.values()) for b in bins)) for name, c in counts.items() if c
+    )
+    return Bars(tuple(bins), series, xlabel=unit, ylabel="share", share=True) if series else None
+
+
+def lengths(stores: Stores) -> list[Panel]:
+    """Clue lengths in characters and connection lengths in words, as shares per store."""
+    clues = _per_store(stores, lambda p: (_bin(len(c), CLUE_BINS) for c in p.clues))
+    words = _per_store(
+        stores, lambda p: (_bin(len(c.split()), WORD_BINS) for c in p.connections if c.strip())
+    )
+    out = []
+    for key, title, counts, bins, unit in (
+        ("data-clue-lengths", "Clue lengths", clues, CLUE_BINS, "characters"),
+        ("data-connection-lengths", "Connection lengths", words, WORD_BINS, "words"),
+    ):
+        chart = _shares(counts, bins, unit)
+        out.append(Panel(key, title, chart) if chart else empty(key, title, "No puzzles in the stores."))
+    return out
+
+
+def flags_and_splits(stores: Stores) -> list[Panel]:
+    """Flags found (content checks and stored flags) and split sizes, per store (``ocwtool info``)."""
+    summary = summarize(stores)["sources"]
+    flags = {
+        name: Counter({**{k: v for k, v in s["checks"].items() if v}, **s["flags"]})
+        for name, s in summary.items()
+    }
+    splits = {name: Counter(s["splits"] or {"(none)": s["puzzles"]}) for name, s in summary.items()}
+    flag_chart = counted_bars(flags, xlabel="flag or check", ylabel="puzzles")
+    order = [s for s in ("train", "validation", "test", "(none)") if any(s in c for c in splits.values())]
+    by_split = {s: Counter({n: c[s] for n, c in splits.items()}) for s in order}
+    split_chart = counted_bars(by_split, list(summary), xlabel="store", ylabel="puzzles")
+    total = sum(s["puzzles"] for s in summary.values())
+    return [
+        Panel("data-flags", "Flags found", flag_chart)
+        if flag_chart
+        else empty("data-flags", "Flags found", f"No flags found in {total} puzzles."),
+        Panel("data-splits", "Split sizes", split_chart)
+        if split_chart
+        else empty("data-splits", "Split sizes", "No puzzles in the stores."),
+    ]
+
+
+def data_section(stores: Stores, types: Mapping[str, Sequence[str]], type_origin: str) -> Section:
+    """Everything about the stores' contents."""
+    total = sum(len(p) for p in stores.values())
+    intro = f"{total} puzzles in {len(stores)} store(s): " + ", ".join(
+        f"{n} {len(p)}" for n, p in stores.items()
+    )
+    if not stores:
+        intro = "No puzzle stores yet: ocwtool scrape … or ocwtool import FILE --format ocw."
+    panels = [
+        *seasons_and_months(stores),
+        difficulty(stores),
+        knowledge_types(stores, types, type_origin),
+        *lengths(stores),
+        *flags_and_splits(stores),
+    ]
+    return Section("data", "Data", intro, tuple(panels))
