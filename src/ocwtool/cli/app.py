@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Check stores and variants; write the validation report.",
     ),
     "split": ("ocwtool.cli.split", "split_cmd", "Assign train/validation/test splits in the stores."),
+    "report": ("ocwtool.cli.report", "report_cmd", "Draw the workspace as figures in one HTML report."),
     "release": ("ocwtool.cli.release", "release_cmd", "Build or verify a compressed, checksummed release."),
     "reconcile": ("ocwtool.cli.reconcile", "reconcile_cmd", "Compare two puzzle stores day by day."),
     "llm": ("ocwtool.cli.llm", "llm_cmd", "Run language models on the puzzles (inspect-ai, [llm] extra)."),

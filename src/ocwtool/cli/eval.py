@@ -56,6 +56,7 @@ class EvalArgs:
     include_flagged: bool
     bootstrap: int
     json_out: Path | None
+    plot: Path | None
 
     def scorer_options(self) -> Options:
         """What the scorer needs: WD mode, accent folding, BERTScore, missing walls."""
@@ -189,6 +190,11 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
 @click.option(
     "--json-out", type=click.Path(dir_okay=False, path_type=Path), help="Report file (default: runs/)."
 )
+@click.option(
+    "--plot",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also draw this evaluation's figures (leaderboard, breakdowns) into DIR as SVG and PNG.",
+)
 @progress_option
 @pass_app
 @_with_args
@@ -204,6 +210,7 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
       ocwtool eval --predictions a.json --compare b.json --annotations types.json --breakdown
       ocwtool eval --transcripts IterativeGPTSolver_gpt-4_cot-False_results.json
       ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --source nyt --compare-baseline random
+      ocwtool eval --baseline wordnet --source nyt --cutoff 2024-04-01 --plot figures/
     """
     if args.transcripts:
         _replay(app, args)
@@ -223,9 +230,29 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
 
         report["llm"] = read_run_facts(args.run_dir)
     click.echo(render(report, show_breakdowns=args.breakdown))
+    if args.plot is not None:  # before saving: a report of several runs loses its per-wall rows then
+        _plot(args, report, golds, request)
     out = args.json_out or app.settings().runs_dir / report_name(args.label(), args.split, args.source)
     save_report(report, out, per_wall=args.per_wall)
     click.echo(f"Wrote {out}", err=True)
+
+
+def _plot(args: EvalArgs, report: dict[str, Any], golds: GoldSet, request: EvalRequest) -> None:
+    from ocwtool.report.single import write_eval_figures
+
+    assert args.plot is not None
+    paths = write_eval_figures(
+        report,
+        args.plot,
+        golds.walls,
+        label=args.label(),
+        source=args.source,
+        split=args.split,
+        types=request.types,
+        facts=request.facts,
+        cutoff=request.cutoff,
+    )
+    click.echo(f"Drew {len(paths) // 2} figures (SVG and PNG) in {args.plot}", err=True)
 
 
 def _replay(app: AppContext, args: EvalArgs) -> None:
@@ -273,8 +300,8 @@ def _run_files(run_dir: Path | None) -> list[Path]:
 
 
 def _facts(app: AppContext, args: EvalArgs) -> Any:
-    """Dates, contestants' results and red herrings per puzzle, for --breakdown and --cutoff."""
-    if not (args.breakdown or args.cutoff):
+    """Dates, contestants' results and red herrings per puzzle, for --breakdown, --cutoff and --plot."""
+    if not (args.breakdown or args.cutoff or args.plot):
         return None
     from ocwtool.evaluation.facets import release_facts, workspace_facts
 
