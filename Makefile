@@ -39,7 +39,7 @@ labelstudio:
 		touch "$(LS_VENV)/.ocwtool-ls-$(LS_VERSION)"; \
 	fi
 
-# Headless Chromium (Debian package) for the labelling-screen test.
+# Headless Chromium (Debian package) for the labelling-screen and report-page tests.
 chromium:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
 
@@ -49,6 +49,7 @@ OCWTOOL := $(VENV)/bin/ocwtool -w $(WORKSPACE)
 demo: $(VENV)/.core wordnet
 	$(OCWTOOL) demo
 	$(OCWTOOL) info
+	@echo "Report (written by the demo's last stage): $(abspath $(WORKSPACE))/reports/report.html"
 
 lint: $(VENV)/.all
 	$(VENV)/bin/ruff check src tests benchmarks

@@ -24,7 +24,8 @@ def demo_cmd(app: AppContext, progress: Progress) -> None:
 
     A loopback server stands in for ocdb.cc, SMOCI, the NYT endpoint and the archive pages; the
     real scrapers crawl it, then the demo assigns splits, builds variants, pre-labels groups with
-    `annotate suggest`, validates, builds and verifies a release, and scores baselines on it. The
+    `annotate suggest`, validates, builds and verifies a release, scores baselines on it, and draws
+    the report (reports/report.html, as `ocwtool report`). The
     workspace it leaves behind can be explored with the other commands. The demo refuses a
     workspace that already holds puzzles or captures (its invented puzzles would mix with them).
 
@@ -49,3 +50,6 @@ def demo_cmd(app: AppContext, progress: Progress) -> None:
     results = run_demo(root, progress=progress, echo=echo)
     total = sum(r.seconds for r in results)
     click.echo(f"\nDone: {len(results)} stages in {total:.1f} s. Explore it with: ocwtool -w {root} info")
+    report = next((p for r in results for p in r.paths if p.suffix == ".html"), None)
+    if report is not None:
+        click.echo(f"Report: {report}")

@@ -30,6 +30,8 @@ RELEASE_CONFIGS = {"ocdb": "ocw", "nyt": "nyt"}
 BASELINES = ("random", "wordnet")
 BASELINE_SEEDS = 16
 NYT_TEST_FROM = dt.date(2024, 3, 6)
+# An invented training cutoff inside the NYT test split, so the report's before/after figure has data.
+REPORT_CUTOFF = dt.date(2024, 3, 7)
 
 
 @dataclass
@@ -181,7 +183,7 @@ def baselines_stage(state: DemoState) -> StageResult:
         for baseline in BASELINES:
             report = _baseline_report(golds, baseline, state.progress)
             path = state.settings.runs_dir / report_name(baseline, "test", source)
-            result.paths.append(save_report(report, path))
+            result.paths.append(save_report(report, path, per_wall=True))  # the report's breakdowns
             result.lines.append(f"{source} {baseline}: {headline(report)}")
             state.scores[(source, baseline)] = report["summary"]["grouping"]
     return result
@@ -207,10 +209,16 @@ def release_eval_stage(state: DemoState) -> StageResult:
 
 
 def validate_stage(state: DemoState) -> StageResult:
+    from ocwtool.fsio import write_json
     from ocwtool.validators.gate import validate_workspace
+    from ocwtool.validators.report import to_json
 
     report = validate_workspace(state.settings, list(RELEASE_SOURCES), progress=state.progress)
-    return StageResult("validate", lines=[report.summary()])
+    path = (
+        state.settings.runs_dir / "validation" / "report.json"
+    )  # as `ocwtool validate` (the report reads it)
+    write_json(path, to_json(report))
+    return StageResult("validate", lines=[report.summary()], paths=[path])
 
 
 def release_stage(state: DemoState) -> StageResult:
@@ -238,6 +246,17 @@ def verify_stage(state: DemoState) -> StageResult:
     return StageResult("release verify", lines=lines)
 
 
+def report_stage(state: DemoState) -> StageResult:
+    """Draw the workspace (``ocwtool report``): the last stage, so every section has its data."""
+    from ocwtool.report import write_report
+
+    written = write_report(state.settings.root, cutoff=REPORT_CUTOFF, progress=state.progress)
+    panels = [p for s in written.sections for p in s.panels]
+    drawn = len(written.figures) // 2
+    lines = [f"{drawn} figures drawn; {len(panels) - drawn} panels without data say why"]
+    return StageResult("report", lines=lines, paths=[written.html])
+
+
 SCRAPE_STAGES: tuple[Stage, ...] = (scrape_ocw_stage, scrape_nyt_stage)
 LATER_STAGES: tuple[Stage, ...] = (
     split_stage,
@@ -249,6 +268,7 @@ LATER_STAGES: tuple[Stage, ...] = (
     release_stage,
     verify_stage,
     release_eval_stage,
+    report_stage,
 )
 
 
