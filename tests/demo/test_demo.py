@@ -118,3 +118,55 @@ def test_demo_refuses_a_workspace_with_real_data(tmp_path: Path) -> None:
         "into them. Run it in a new folder: ocwtool -w demo-workspace demo\n"
     )
     assert (tmp_path / "puzzles" / "ocw.jsonl").read_text() == ""
+
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+SECTIONS = ["Data", "Variants", "Annotation", "Validation", "Evaluation"]
+
+
+def _shown_report(done: subprocess.CompletedProcess[str]) -> Path:
+    found = re.search(r"^Report: (.+)$", done.stdout, re.M)
+    assert found, done.stdout[-2000:]
+    return Path(found.group(1))
+
+
+def test_demo_report_opens_in_chromium(demo_run: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    from PIL import Image
+
+    from tests.report.browser import open_page
+
+    workspace, done = demo_run
+    assert done.returncode == 0, done.stderr
+    page = _shown_report(done)
+    assert page == workspace / "reports" / "report.html"
+    seen = open_page(page)
+    assert seen.errors == []
+    assert seen.requests[0] == page.as_uri() and all(u.startswith("data:") for u in seen.requests[1:])
+    images = seen.facts["images"]
+    assert len(images) == len(list((workspace / "reports").glob("*.svg"))) >= 15
+    assert all(i["complete"] and i["width"] > 300 for i in images), images
+    assert seen.facts["scripts"] == 0 and seen.facts["h2"] == SECTIONS
+    for heading in ("Walls per season", "Knowledge types per source", "Leaderboard: ocdb / test"):
+        assert heading in seen.facts["h3"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / "demo-report.png"
+    shot.write_bytes(seen.screenshot)
+    with Image.open(shot) as image:
+        assert image.width == 1280 and image.height > 3000
+        colours = image.convert("RGB").getcolors(maxcolors=1 << 20) or []
+        assert len(colours) > 50  # figures, text and tables, not a blank page
+    print(f"\nscreenshot: {shot}")
+
+
+def test_demo_report_figures_regenerate_byte_identically(
+    demo_run: tuple[Path, subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
+    from ocwtool.demo.run import REPORT_CUTOFF
+    from ocwtool.report import write_report
+
+    workspace, done = demo_run
+    assert done.returncode == 0, done.stderr
+    again = write_report(workspace, tmp_path / "report.html", cutoff=REPORT_CUTOFF)
+    assert again.html.read_bytes() == (workspace / "reports" / "report.html").read_bytes()
+    for path in again.figures:
+        assert path.read_bytes() == (workspace / "reports" / path.name).read_bytes(), path.name
