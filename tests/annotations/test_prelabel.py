@@ -69,7 +69,7 @@ def test_train_saves_a_versioned_json_model_with_its_provenance(trained: tuple[P
     assert model.sklearn_version == sklearn.__version__
     assert model.data_hash == data_hash(labelled_examples(root, EXPERT)[0])
     held = model.split.test_puzzle_ids
-    assert held and model.split.train_puzzles + len(held) == N_GAMES
+    assert held and model.split.train_games + len(held) == N_GAMES
     assert f"held-out: {4 * len(held)} groups from {len(held)} games" in out
     assert f"Saved {MODEL}@1 to {models_dir(root) / MODEL / 'v1.json'}" in out
     assert json.loads((models_dir(root) / MODEL / "v1.json").read_text())["format"] == model.format
@@ -286,3 +286,23 @@ def test_sentence_embeddings_are_a_feature_set_when_installed(workspace_copy: Pa
     assert model.feature_sets == ("text", "embed")
     assert {"emb:connection_to_clues", "emb:conn0", "emb:clues383"} <= set(model.features)
     assert not any(f.startswith(("wn:", "rule:")) for f in model.features)
+
+
+def test_a_board_imported_twice_is_one_game(workspace_copy: Path) -> None:
+    from ocwtool.annotations.prelabel_run import labelled_examples
+    from ocwtool.annotations.store import append_record, load_puzzles
+    from ocwtool.store import write_puzzles
+    from tests.annotations.prelabel_fixtures import boards, expert_record
+
+    before = labelled_examples(workspace_copy, EXPERT)[0]
+    puzzle, kinds = boards()[0]
+    twin = puzzle.model_copy(
+        update={
+            "id": "ctd-7",
+            "groups": tuple(g.model_copy(update={"id": f"ctd-7_{k}"}) for k, g in enumerate(puzzle.groups)),
+        }
+    )
+    write_puzzles(workspace_copy / "puzzles" / "ctd.jsonl", [twin])
+    append_record(workspace_copy / "annotations", expert_record(twin, kinds))
+    assert len(load_puzzles(workspace_copy)) == N_GAMES + 1
+    assert labelled_examples(workspace_copy, EXPERT)[0] == before

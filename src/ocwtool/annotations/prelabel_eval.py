@@ -75,7 +75,7 @@ def evaluate(
     n = len(truth)
     return Evaluation(
         n_groups=n,
-        n_games=len({e.puzzle_id for e in held_out}),
+        n_games=len({e.game for e in held_out}),
         threshold=threshold,
         prelabeller=scores(truth, kind),
         model_only=scores(truth, model),

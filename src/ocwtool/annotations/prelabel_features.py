@@ -116,9 +116,7 @@ class Embedder:
         if not todo:
             return
         if self._model is None:
-            from ocwtool.evaluation.baselines.embedding import load_minilm
-
-            self._model = load_minilm()
+            self._model = _quiet_minilm()
         vectors = self._model.encode(todo, batch_size=self.batch_size, convert_to_numpy=True)
         self._cache.update(zip(todo, np.asarray(vectors, dtype=np.float32), strict=True))
 
@@ -127,6 +125,16 @@ class Embedder:
         v = self._cache[text.lower()]
         norm = float(np.linalg.norm(v))
         return v / norm if norm else v
+
+
+def _quiet_minilm() -> Any:
+    """MiniLM without the loader's own progress bars (ocwtool draws bars only at the CLI edge)."""
+    from transformers.utils import logging as hf_logging
+
+    from ocwtool.evaluation.baselines.embedding import load_minilm
+
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+    return load_minilm()
 
 
 def embed_features(group: Group, embedder: Embedder) -> Features:

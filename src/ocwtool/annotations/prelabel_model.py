@@ -38,7 +38,7 @@ class SplitInfo(Frozen):
 
     seed: int
     holdout: float
-    train_puzzles: int
+    train_games: int
     test_puzzle_ids: tuple[str, ...]
 
 

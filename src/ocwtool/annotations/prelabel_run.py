@@ -66,6 +66,7 @@ def train_workspace(
 ) -> TrainResult:
     """Train on the annotator's labels, evaluate on the held-out games, save the next version."""
     items, orphans = labelled_examples(root, annotator, sources)
+    embedder = embedder or Embedder()  # one encoder for training and the held-out evaluation
     folder = models_dir(root)
     version = (versions(folder, options.name) or [0])[-1] + 1
     model = train(items, annotator, options, version, embedder=embedder, progress=progress)
@@ -83,12 +84,13 @@ def _evaluate(
     embedder: Embedder | None,
     progress: Progress,
 ) -> Evaluation:
-    held_out = [e for e in items if e.puzzle_id in held]
+    games = {e.game for e in items if e.puzzle_id in held}
+    held_out = [e for e in items if e.game in games]
     if not held_out:
         raise AnnotationError(f"none of the held-out games of {model.tag} has labels here")
     prelabeller = Prelabeller(model, min_confidence, embedder)
     decisions = prelabeller.decide([e.group for e in held_out], progress)
-    train_kinds = [e.kind for e in items if e.puzzle_id not in held]
+    train_kinds = [e.kind for e in items if e.game not in games]
     return evaluate(held_out, decisions, train_kinds, prelabeller.threshold)
 
 

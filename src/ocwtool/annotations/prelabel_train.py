@@ -30,11 +30,13 @@ REGULARISATION = 1.0
 
 @dataclass(frozen=True)
 class Example:
-    """One labelled group: its game, the group, the annotator's label code."""
+    """One labelled group: its puzzle, the group, the annotator's label code, and its game (the
+    puzzle's clue set: the same board imported under two ids is one game)."""
 
     puzzle_id: str
     group: Group
     code: str
+    game: str = ""
 
     @property
     def kind(self) -> str:
@@ -53,19 +55,28 @@ class TrainOptions:
     min_confidence: float = 0.5
 
 
+def game_key(clues: Sequence[str]) -> str:
+    """The clue set (upper case, sorted): one key per game whatever its puzzle id."""
+    return "|".join(sorted(c.strip().upper() for c in clues))
+
+
 def examples(puzzles: Sequence[Puzzle], records: Mapping[str, ItemRecord]) -> tuple[list[Example], int]:
-    """Labelled groups whose puzzle is known, in puzzle order; and how many labels had no puzzle."""
+    """Labelled groups whose puzzle is known, in record order, each group of each game once (a board
+    imported under two ids counts once); and how many labels had no puzzle."""
     by_id = {p.id: p for p in puzzles}
-    out, orphans = [], 0
+    out, seen, orphans = [], set(), 0
     for pid, rec in records.items():
         if rec.status not in WITH_LABELS:
             continue
         groups = {g.id: g for g in by_id[pid].groups} if pid in by_id else {}
+        game = game_key(by_id[pid].clues) if pid in by_id else ""
         for label in rec.groups:
-            if label.group_id in groups:
-                out.append(Example(pid, groups[label.group_id], label.label.code))
-            else:
+            group = groups.get(label.group_id)
+            if group is None:
                 orphans += 1
+            elif (game, game_key(group.clues)) not in seen:
+                seen.add((game, game_key(group.clues)))
+                out.append(Example(pid, group, label.label.code, game))
     return out, orphans
 
 
@@ -81,11 +92,11 @@ def split_games(items: Sequence[Example], holdout: float, seed: int) -> tuple[li
     """Training and held-out examples, split by game with a seed."""
     from sklearn.model_selection import GroupShuffleSplit
 
-    games = sorted({e.puzzle_id for e in items})
+    games = sorted({e.game for e in items})
     if len(games) < MIN_GAMES:
         raise AnnotationError(f"training needs labelled groups from {MIN_GAMES}+ games; found {len(games)}")
     splitter = GroupShuffleSplit(n_splits=1, test_size=holdout, random_state=seed)
-    train_idx, test_idx = next(splitter.split(items, groups=[e.puzzle_id for e in items]))
+    train_idx, test_idx = next(splitter.split(items, groups=[e.game for e in items]))
     return [items[i] for i in train_idx], [items[i] for i in test_idx]
 
 
@@ -158,7 +169,7 @@ def train(
         split=SplitInfo(
             seed=options.seed,
             holdout=options.holdout,
-            train_puzzles=len({e.puzzle_id for e in train_items}),
+            train_games=len({e.game for e in train_items}),
             test_puzzle_ids=tuple(sorted({e.puzzle_id for e in test_items})),
         ),
         classes=tuple(classes),
