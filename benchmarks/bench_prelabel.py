@@ -100,7 +100,10 @@ def seeds(root: Path, sets: tuple[str, ...], first: Evaluation, n: int, holdout:
     print(f"over {n} seeded splits (seeds 0-{n - 1}): mean ± sd")
     for label, xs in rows.items():
         spread = statistics.stdev(xs) if len(xs) > 1 else 0.0
-        print(f"  {label:24s} {100 * statistics.mean(xs):5.1f} % ± {100 * spread:.1f}")
+        if "kappa" in label:
+            print(f"  {label:24s} {statistics.mean(xs):.3f} ± {spread:.3f}")
+        else:
+            print(f"  {label:24s} {100 * statistics.mean(xs):5.1f} % ± {100 * spread:.1f}")
 
 
 def sweep(root: Path, name: str) -> None:
