@@ -33,6 +33,26 @@ def shuffled_words(wall: GoldWall, seed: int) -> list[str]:
     return random.Random(seed).sample(words, len(words))
 
 
+def positions(canonical: Sequence[str], words: Sequence[str]) -> list[int]:
+    """Where each of ``words`` sits in ``canonical`` (a reordering of it): ``words[i] ==
+    canonical[result[i]]``; repeated clues take their positions in turn."""
+    free: dict[str, list[int]] = {}
+    for i, word in reversed(list(enumerate(canonical))):
+        free.setdefault(word, []).append(i)
+    try:
+        return [free[word].pop() for word in words]
+    except (KeyError, IndexError):
+        raise EvaluationError(f"{list(words)} is not a reordering of {list(canonical)}") from None
+
+
+def inverse(order: Sequence[int]) -> list[int]:
+    """The inverse permutation: ``result[order[i]] == i``."""
+    result = [0] * len(order)
+    for i, j in enumerate(order):
+        result[j] = i
+    return result
+
+
 def groups_from_labels(words: Sequence[str], labels: Iterable[int]) -> Groups:
     """Group words by cluster label (clusters ordered by label, words kept in input order)."""
     buckets: list[list[str]] = [[] for _ in range(GROUPS)]

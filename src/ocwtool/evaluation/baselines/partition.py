@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -13,25 +14,35 @@ from ocwtool.evaluation.scorer import GROUPS, SIZE
 N_ITEMS = GROUPS * SIZE
 _QUADS = np.array(list(itertools.combinations(range(N_ITEMS), SIZE)), dtype=np.intp)  # 1820 x 4
 _PAIRS = list(itertools.combinations(range(SIZE), 2))
-_MEMBERS = np.zeros((len(_QUADS), N_ITEMS), dtype=bool)
-_MEMBERS[np.arange(len(_QUADS))[:, None], _QUADS] = True
+_PAIR_CELLS = [_QUADS[:, a] * N_ITEMS + _QUADS[:, b] for a, b in _PAIRS]  # flat (row, col) per pair
+_QUAD_BITS = (np.int64(1) << _QUADS.astype(np.int64)).sum(axis=1)  # the 4 positions as a bit mask
+
+Matrix = npt.NDArray[np.float64]
 
 
-def greedy_quads(sim: npt.NDArray[np.float64]) -> list[int]:
+def reorder(sim: Matrix, order: Sequence[int]) -> Matrix:
+    """Rows and columns picked in ``order``: ``result[i, j] == sim[order[i], order[j]]``."""
+    idx = np.asarray(order, dtype=np.intp)
+    result: Matrix = sim[idx[:, None], idx[None, :]]
+    return result
+
+
+def greedy_quads(sim: Matrix) -> list[int]:
     """Labels 0..3: repeatedly take the free quad with the highest total pairwise similarity.
 
     Ties go to the first quad in lexicographic order of positions, so the input order (the run's
     shuffle) decides between equally similar candidates, as it would for a person scanning the wall.
+    A quad's total adds its 6 pairs in one fixed order, so equal inputs give equal totals.
     """
-    totals = sum(sim[_QUADS[:, a], _QUADS[:, b]] for a, b in _PAIRS)
+    flat = np.ascontiguousarray(sim, dtype=np.float64).ravel()
+    totals = sum(flat[cells] for cells in _PAIR_CELLS)
     labels = [-1] * N_ITEMS
-    used = np.zeros(N_ITEMS, dtype=bool)
+    used = np.int64(0)
     for label in range(GROUPS):
-        free = ~(_MEMBERS & used).any(axis=1)
-        best = int(np.argmax(np.where(free, totals, -np.inf)))
+        best = int(np.argmax(np.where((_QUAD_BITS & used) == 0, totals, -np.inf)))
         for item in _QUADS[best]:
             labels[int(item)] = label
-        used[_QUADS[best]] = True
+        used |= _QUAD_BITS[best]
     return labels
 
 

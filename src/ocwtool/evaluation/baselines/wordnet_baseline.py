@@ -2,7 +2,8 @@
 
 A clue is looked up as a WordNet lemma (spaces -> underscores, NLTK's morphy applies), falling back
 to its last word; only its first senses count (NLTK lists the most frequent first), which keeps the
-cost near 0.1 s per wall. Pairs of clues are scored once and cached across seeds.
+cost near 0.1 s per wall. Pairs of clues are scored once and cached across seeds; Wu-Palmer scores
+come from :mod:`.wupalmer` (NLTK's scores, each synset's ancestry walked once).
 
 WordNet 3.0 is opened by the generators' loader (``ocwtool.generators.wordnet_backend.open_nltk``:
 NLTK's corpus, else the Debian files copied into the cache), the one loader of the codebase.
@@ -10,13 +11,15 @@ NLTK's corpus, else the Debian files copied into the cache), the one loader of t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from ocwtool.evaluation.baselines import Groups, groups_from_labels
-from ocwtool.evaluation.baselines.partition import greedy_quads
+from ocwtool.evaluation.baselines import Groups, groups_from_labels, inverse, positions
+from ocwtool.evaluation.baselines.partition import Matrix, greedy_quads, reorder
+from ocwtool.evaluation.baselines.wupalmer import WuPalmer
 from ocwtool.evaluation.scorer import GoldWall
 
 SENSES = 3
@@ -39,22 +42,36 @@ def load_reader() -> Any:
     return reader
 
 
-class WordNetBaseline:
-    """Max Wu-Palmer similarity over the first ``senses`` synsets of each clue."""
+@functools.cache
+def shared_reader() -> Any:
+    """One reader per process (opening WordNet takes about 2 s): baselines and players share it."""
+    return load_reader()
 
-    def __init__(self, senses: int = SENSES) -> None:
+
+class WordNetBaseline:
+    """Max Wu-Palmer similarity over the first ``senses`` synsets of each clue.
+
+    A wall's similarity matrix is built once, the first time the wall is grouped (pairs in that
+    run's order, as before, through the pair cache); every later run only reorders it.
+    """
+
+    def __init__(self, senses: int = SENSES, reader: Any = None) -> None:
         self.senses = senses
-        self._wn: Any = None
+        self._wn: Any = reader
+        self._wup = WuPalmer()
         self._synsets: dict[str, list[Any]] = {}
         self._sim: dict[tuple[str, str], float] = {}
+        self._walls: dict[tuple[str, ...], Matrix] = {}
 
     def prepare(self, golds: Sequence[GoldWall]) -> None:
         if self._wn is None:
-            self._wn = load_reader()
+            self._wn = shared_reader()
 
     def synsets(self, clue: str) -> list[Any]:
         key = clue.lower().strip()
         if key not in self._synsets:
+            if self._wn is None:
+                self._wn = shared_reader()
             found = self._wn.synsets(key.replace(" ", "_")) if key else []
             if not found and " " in key:
                 found = self._wn.synsets(key.split()[-1])
@@ -64,14 +81,22 @@ class WordNetBaseline:
     def similarity(self, a: str, b: str) -> float:
         pair = (a, b) if a <= b else (b, a)
         if pair not in self._sim:
-            scores = [s.wup_similarity(t) or 0.0 for s in self.synsets(a) for t in self.synsets(b)]
+            wup = self._wup.similarity
+            scores = [wup(s, t) or 0.0 for s in self.synsets(a) for t in self.synsets(b)]
             self._sim[pair] = max(scores, default=0.0)
         return self._sim[pair]
 
-    def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups:
+    def matrix(self, words: Sequence[str]) -> Matrix:
+        """Pairwise similarities of ``words`` (pairs taken in order, i < j; zero diagonal)."""
         n = len(words)
         sim = np.zeros((n, n))
         for i in range(n):
             for j in range(i + 1, n):
                 sim[i, j] = sim[j, i] = self.similarity(words[i], words[j])
-        return groups_from_labels(words, greedy_quads(sim))
+        return sim
+
+    def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups:
+        order = positions(wall.words, words)
+        if wall.words not in self._walls:
+            self._walls[wall.words] = reorder(self.matrix(words), inverse(order))
+        return groups_from_labels(words, greedy_quads(reorder(self._walls[wall.words], order)))
