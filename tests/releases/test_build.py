@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -201,3 +202,15 @@ def test_release_ships_adjudicated_labels(built: Built) -> None:
     assert labels == ['{"group_id": "w0000_01", "label": {"fine": [], "types": ["semantic"]}}']
     raw = (built.settings.annotations_dir / "adjudicated.jsonl").read_bytes()
     assert (built.folder / "annotations" / "adjudicated.jsonl").read_bytes() == raw
+
+
+def test_release_ships_the_report_and_the_card_shows_key_figures(built: Built) -> None:
+    f = built.folder
+    html = (f / "report" / "report.html").read_text()
+    assert '<h2 id="evaluation">Evaluation</h2>' in html and "<script" not in html
+    card = (f / "README.md").read_text()
+    shown = re.findall(r"!\[([^\]]+)\]\(([^)]+)\)", card)
+    assert ("Split sizes", "report/data-splits.png") in shown
+    assert all((f / path).is_file() for _, path in shown)
+    manifest = json.loads((f / "manifest.json").read_text())
+    assert "report/report.html" in manifest["files"] and "report/data-splits.svg" in manifest["files"]

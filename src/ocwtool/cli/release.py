@@ -31,6 +31,7 @@ def release_cmd() -> None:
 @click.option("--license", "license_", default="mit", show_default=True, help="Licence id for the card.")
 @click.option("--source", "sources", multiple=True, help="Release only this source's store (repeatable).")
 @click.option("--force", is_flag=True, help="Replace an existing release of the same name and version.")
+@click.option("--no-report", is_flag=True, help="Leave out report/ (the figures) and the card's figures.")
 @progress_option
 @pass_app
 def build_cmd(
@@ -42,6 +43,7 @@ def build_cmd(
     license_: str,
     sources: tuple[str, ...],
     force: bool,
+    no_report: bool,
     progress: Progress,
 ) -> None:
     """Validate the workspace (refusing on any error), then write releases/NAME-VERSION/ and
@@ -56,7 +58,7 @@ def build_cmd(
     from ocwtool.releases.build import ReleaseSpec, build_release
 
     text = read_text(Path(notes[1:])) if notes.startswith("@") else notes
-    spec = ReleaseSpec(name, version, fmt, text.strip(), license_, sources, force)
+    spec = ReleaseSpec(name, version, fmt, text.strip(), license_, sources, force, report=not no_report)
     folder, archive = build_release(app.settings(), spec, progress=progress)
     click.echo(f"Built {folder}")
     click.echo(f"Archive {archive}")

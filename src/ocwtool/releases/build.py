@@ -8,6 +8,7 @@ Layout of a release folder (every file listed with its sha256 in ``manifest.json
     json/<config>/<split>.json     OCW JSON (the OCW evaluator's input format)
     croissant.json  CITATION.bib  provenance.json  validation.md  manifest.json  SHA256SUMS
     evaluate.py  scorer/*.py  baselines/*.json  annotations/*.jsonl   (see ``extras.py``)
+    report/report.html  report/<figure>.svg|png   (``ocwtool report`` of the released stores)
 
 Everything is a pure function of the workspace's stores and the tool version: no timestamps, sorted
 records and files, so two builds from the same inputs give byte-identical archives.
@@ -51,6 +52,7 @@ class ReleaseSpec:
     license: str = "mit"
     sources: tuple[str, ...] = ()
     force: bool = False
+    report: bool = True  # ship the report (its key figures in the card); byte-stable like the rest
 
     @property
     def folder_name(self) -> str:
@@ -218,6 +220,10 @@ def _write_folder(
     files = write_tables(root, configs, _store_extras(settings, corpus))
     counts = {c: {f.split: f.rows for f in files if f.config == c} for c in configs}
     prov = provenance(corpus)
+    figures = _report(settings, spec, report, root) if spec.report else []
+    extras = copy_extras(settings, root, spec.sources)
+    if spec.report:
+        extras.append("`report/report.html`: figures of the data, annotation and scores (opens from disk)")
     info = card.CardInfo(
         name=spec.name,
         version=spec.version,
@@ -227,7 +233,8 @@ def _write_folder(
         provenance=prov,
         quirks=quirks(report),
         notes=spec.notes,
-        extras=copy_extras(settings, root, spec.sources),
+        extras=extras,
+        figures=tuple(figures),
     )
     write_text(root / "README.md", card.render_card(info))
     write_text(root / "CITATION.bib", card.CITATION_BIB)
@@ -250,6 +257,23 @@ def _write_folder(
         "validation": report.summary(),
     }
     write_checksums(root, manifest)
+
+
+def _report(
+    settings: Settings, spec: ReleaseSpec, report: ValidationReport, root: Path
+) -> list[tuple[str, str]]:
+    """Write ``report/`` (the released stores, this build's validation) and return the card's figures."""
+    from ocwtool.report.build import key_figures, write_report
+    from ocwtool.validators.report import to_json
+
+    written = write_report(
+        settings.root,
+        root / "report" / "report.html",
+        validation=to_json(report),
+        sources=spec.sources,
+        title=f"{spec.name} {spec.version}",
+    )
+    return key_figures(written, root)
 
 
 def _store_extras(settings: Settings, corpus: Corpus) -> dict[str, Any]:

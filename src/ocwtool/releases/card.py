@@ -71,6 +71,7 @@ class CardInfo:
     quirks: Sequence[str] = ()
     notes: str = ""
     extras: Sequence[str] = field(default_factory=tuple)
+    figures: Sequence[tuple[str, str]] = ()  # (title, PNG path in the release) of the key figures
 
     @property
     def configs(self) -> list[str]:
@@ -152,6 +153,7 @@ def render_card(info: CardInfo) -> str:
         "OCW-format JSON of every config and split is under `json/<config>/<split>.json`, readable by",
         'the OCW evaluator: `load_dataset("json", data_files=..., field="dataset")`.',
         "",
+        *_figures(info.figures),
         "## Provenance",
         "",
         f"Tool: ocwtool {prov.get('tool_version')} (commit `{prov.get('tool_commit') or 'unknown'}`).",
@@ -174,6 +176,14 @@ def render_card(info: CardInfo) -> str:
         "```",
     ]
     return f"---\n{card_yaml(info)}\n---\n\n" + "\n".join(body) + "\n"
+
+
+def _figures(figures: Sequence[tuple[str, str]]) -> list[str]:
+    """The card's figures section: key figures of ``report/`` (the whole report opens from disk)."""
+    if not figures:
+        return []
+    shown = [f"![{title}]({path})\n" for title, path in figures]
+    return ["## Figures", "", "From `report/report.html` (every figure, self-contained).", "", *shown]
 
 
 def croissant(info: CardInfo, description: str) -> dict[str, Any]:

@@ -91,13 +91,15 @@ def write_report(
     figures_dir: Path | None = None,
     cutoff: dt.date | None = None,
     validation: Mapping[str, Any] | None = None,
+    sources: Sequence[str] = (),
     title: str = "ocwtool report",
     progress: Progress = silent,
 ) -> WrittenReport:
-    """Compute, draw and write the report of the workspace at ``root`` (default: ``reports/``)."""
+    """Compute, draw and write the report of the workspace at ``root`` (default: ``reports/``);
+    ``sources``: only these stores, their variants and runs (as a release built from them)."""
     from ocwtool.report.html import page
 
-    found = sections(collect(root, cutoff=cutoff, validation=validation))
+    found = sections(collect(root, cutoff=cutoff, validation=validation, sources=sources))
     figures = draw([p for s in found for p in s.panels], progress)
     html = out or root / REPORTS_DIR / REPORT_NAME
     folder = figures_dir or html.parent
@@ -105,3 +107,20 @@ def write_report(
     subtitle = f"Made by ocwtool {__version__}" + (f"; training cutoff {cutoff}" if cutoff else "") + "."
     write_text(html, page(title, subtitle, found, {k: svg for k, (svg, _) in figures.items()}))
     return WrittenReport(html, tuple(paths), found)
+
+
+KEY_FIGURES = (
+    "data-splits",
+    "data-knowledge-types",
+    "eval-leaderboard-",
+    "eval-knowledge-types",
+    "eval-variants",
+)
+
+
+def key_figures(written: WrittenReport, relative_to: Path) -> list[tuple[str, str]]:
+    """(title, PNG path relative to ``relative_to``) of the figures a dataset card shows."""
+    drawn = {p.stem: p for p in written.figures if p.suffix == ".png"}
+    panels = [p for s in written.sections for p in s.panels if p.key in drawn]
+    chosen = [p for p in panels if p.key.startswith(KEY_FIGURES)]
+    return [(p.title, drawn[p.key].relative_to(relative_to).as_posix()) for p in chosen]

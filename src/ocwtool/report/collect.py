@@ -111,21 +111,40 @@ def _facts(
     return facts
 
 
+def _only(
+    stores: dict[str, list[Puzzle]], variants: dict[str, list[Puzzle]], sources: Sequence[str]
+) -> tuple[dict[str, list[Puzzle]], dict[str, list[Puzzle]]]:
+    """The named stores, and the variants built from them (``lineage.params["store"]``)."""
+    if not sources:
+        return stores, variants
+    kept = {
+        kind: [v for v in items if v.lineage is not None and v.lineage.params.get("store") in sources]
+        for kind, items in variants.items()
+    }
+    return {n: p for n, p in stores.items() if n in sources}, {k: v for k, v in kept.items() if v}
+
+
 def collect(
-    root: Path, *, cutoff: dt.date | None = None, validation: Mapping[str, Any] | None = None
+    root: Path,
+    *,
+    cutoff: dt.date | None = None,
+    validation: Mapping[str, Any] | None = None,
+    sources: Sequence[str] = (),
 ) -> ReportInputs:
-    """Read the workspace at ``root``; ``validation`` overrides ``runs/validation/report.json``."""
+    """Read the workspace at ``root``; ``validation`` overrides ``runs/validation/report.json``;
+    ``sources`` keeps only those stores, their variants and the runs on them (a release's view)."""
     from ocwtool.annotations.store import read_all
 
-    stores, variants = _stores(root / "puzzles"), _stores(root / "variants")
+    stores, variants = _only(_stores(root / "puzzles"), _stores(root / "variants"), sources)
     summaries = {
         k: doc for k in variants if isinstance(doc := _json(root / "variants" / f"{k}.summary.json"), dict)
     }
     annotations = root / "annotations"
     types, origin = knowledge_types(annotations)
     every = {**stores, **variants}
+    runs = [r for r in scored_runs(root) if not sources or r.source in (*sources, *variants)]
     evaluation = EvalInputs(
-        runs=scored_runs(root),
+        runs=runs,
         golds=_golds(every),
         types=types,
         type_origin=origin,
