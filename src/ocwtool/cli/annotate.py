@@ -249,19 +249,31 @@ def export_cmd(
 
 @annotate_cmd.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--format", "fmt", type=FORMAT_CHOICES, required=True, help="Input format.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice([*FORMAT_CHOICES.choices, "connections-taxonomy"]),
+    required=True,
+    help="Input format (connections-taxonomy: the Connecting the Dots expert types, as ctd-expert).",
+)
 @click.option("--annotator", help="Store every imported label under this name.")
 @pass_app
 def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> None:
     """Import labels exported from Label Studio, Argilla or ocwtool JSONL into annotations/.
 
-    Records already in a store are skipped, so importing twice changes nothing.
+    Records already in a store are skipped, so importing twice changes nothing. With
+    --format connections-taxonomy, the published game_with_knowledge_taxonomy.json of "Connecting
+    the Dots" is matched to the workspace's puzzles by clue set and stored as annotator ctd-expert.
 
     \b
     Examples:
       ocwtool annotate import export.json --format labelstudio --annotator alice
       ocwtool annotate import records.json --format argilla
+      ocwtool annotate import game_with_knowledge_taxonomy.json --format connections-taxonomy
     """
+    if fmt == "connections-taxonomy":
+        _import_taxonomy(app, file, annotator)
+        return
     from ocwtool.annotations.interop import import_labels, save_imported
     from ocwtool.annotations.store import check_annotator, load_puzzles
     from ocwtool.fsio import read_text
@@ -273,6 +285,30 @@ def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> 
     added = save_imported(app.settings().annotations_dir, records)
     parts = ", ".join(f"{name} {n}" for name, n in added.items()) or "nothing"
     click.echo(f"Imported {len(records)} records from {file} (new: {parts})")
+
+
+def _import_taxonomy(app: AppContext, file: Path, annotator: str | None) -> None:
+    from ocwtool.annotations.ctd_taxonomy import ANNOTATOR, taxonomy_records
+    from ocwtool.annotations.interop import save_imported
+    from ocwtool.annotations.store import check_annotator, load_puzzles
+    from ocwtool.fsio import read_json
+
+    name = check_annotator(annotator or ANNOTATOR)
+    result = taxonomy_records(read_json(file), load_puzzles(app.workspace), str(file), name)
+    for warning in result.warnings:
+        click.echo(f"Warning: {warning}", err=True)
+    if result.unmatched:
+        shown = ", ".join(str(n) for n in result.unmatched[:10]) + (
+            " ..." if len(result.unmatched) > 10 else ""
+        )
+        click.echo(
+            f"Warning: {len(result.unmatched)} games match no puzzle of the workspace: [{shown}]", err=True
+        )
+    added = save_imported(app.settings().annotations_dir, result.records)
+    click.echo(
+        f"Matched {result.matched} of {result.games} games; {len(result.records)} records for {name} "
+        f"(new: {added.get(name, 0)}; {result.unlabelled_groups} groups published without a type)"
+    )
 
 
 def _add_subcommands() -> None:

@@ -11,7 +11,9 @@ Adapter modules and their pure cores (documents already parsed from JSON/HTML/te
 * ``ocw_json``: ``load_document(doc, *, where, source) -> ImportResult`` and
   ``dump_document(puzzles, extras=None) -> dict`` (round-trips the OCW JSON file format).
 * ``nyt_archive``: the community archive list ``[{id, date, answers:[{level, group, members}]}]``.
-* ``connections_gold``: "Connecting the Dots" gold files ``{allwords, categories:{TITLE:[4]}}``.
+* ``connections_gold``: "Connecting the Dots" gold files ``{allwords, categories:{TITLE:[4]}}``;
+  ``ctd_flat`` and ``ctd_taxonomy``: their flat group records and their taxonomy file (shared
+  pieces in ``ctd_common``).
 * ``jsonl``: the canonical store format itself.
 * ``hf``: ``features()``, ``to_records``/``from_records``, ``write_parquet``/``read_parquet``.
 * ``csv_export``: one row per clue (export only).
@@ -62,6 +64,18 @@ IMPORTERS: dict[str, tuple[str, str, str, str]] = {
         "import_file",
         "connections-gold",
         "Connecting the Dots gold",
+    ),
+    "connections-gold-flat": (
+        _F + "ctd_flat",
+        "import_file",
+        "connections-gold-flat",
+        "Connecting the Dots flat gold records {id, Categories, Words in Category}",
+    ),
+    "connections-taxonomy": (
+        _F + "ctd_taxonomy",
+        "import_file",
+        "connections-taxonomy",
+        "Connecting the Dots games with knowledge taxonomy (labels: annotate import)",
     ),
     "jsonl": (_F + "jsonl", "import_file", "", "canonical JSONL store (one puzzle per line)"),
     "hf": (_F + "hf", "import_file", "", "HF datasets parquet file or folder of *.parquet"),

@@ -1,14 +1,19 @@
-""" "Connecting the Dots" (Samadarshi et al.) gold files: ``{allwords, categories:{TITLE:[4 words]}}``.
+""" "Connecting the Dots" (Samadarshi et al.) gold: ``[{allwords, categories:{TITLE:[4 words]}}]``.
 
-A file holds a list of games, newest first (a single game object, or an object of games keyed by an
-id, are also read). Per game: ``allwords`` is the starting board (-> :attr:`Puzzle.clues`), the
-``categories`` keys are the connections in yellow..purple order (levels 0..3 from key order, flag
-``LEVEL_FROM_ORDER``), ``exclude: true`` marks games used as few-shot examples (flag ``EXCLUDED``,
-``NytMeta.exclude``). The published shape was not available to check; this module reads what is
-described in SOURCES.md, plus an optional ``date`` (YYYY-MM-DD). With a date the id is
-``nyt-YYYY-MM-DD`` (with NYT metadata); without one it is ``<source>-<n>`` with n = 1 for the
-oldest game (the last in the list) or the key of an object of games. Other fields are kept in
-``extras`` and written back.
+The published ``gold_data.json`` (442 games; also ``scoring/scripts/gold_data.json``) writes
+``allwords`` as ONE string, the 16 clues joined by ``", "`` (a JSON array is read too), and a
+category's words as an array or, once, as ``{"Words": [...]}``. A file holds a list of games, newest
+first (a single game object, or an object of games keyed by an id, are also read). Per game:
+``allwords`` is the starting board (-> :attr:`Puzzle.clues`), the ``categories`` keys are the
+connections in yellow..purple order (levels 0..3 from key order, flag ``LEVEL_FROM_ORDER``),
+``exclude: true`` marks games used as few-shot examples (kept: flag ``EXCLUDED``,
+``NytMeta.exclude``). An optional ``date`` (YYYY-MM-DD, not in the published file) gives the id
+``nyt-YYYY-MM-DD`` and NYT metadata; otherwise the id is ``<source>-<n>`` with n = 1 for the oldest
+game (the last in the list) or the key of an object of games.
+
+Export writes the published shape (``allwords`` as one string), so the authors' own
+``score_models.py`` reads it; what the import saw (an ``allwords`` array, a ``{"Words": ...}``
+category, other fields) is kept in ``extras`` and written back unchanged.
 """
 
 from __future__ import annotations
@@ -21,14 +26,15 @@ from typing import Any
 from ocwtool.errors import SchemaError
 from ocwtool.fsio import write_json
 from ocwtool.schema.formats import ImportResult
-from ocwtool.schema.formats._common import (
-    expect,
-    expect_list,
-    file_provenance,
-    read_document,
+from ocwtool.schema.formats._common import expect, file_provenance, read_document
+from ocwtool.schema.formats.ctd_common import (
+    SEPARATOR,
+    category_words,
+    excluded_warning,
+    game_puzzle,
+    split_allwords,
 )
 from ocwtool.schema.models import Flag, Provenance, Puzzle, nyt_puzzle_id
-from ocwtool.schema.nyt import DayGroups, build_puzzle
 
 FORMAT = "connections-gold"
 KNOWN = ("allwords", "categories", "exclude", "date")
@@ -46,26 +52,25 @@ def load_document(doc: Any, *, where: str, source: str, provenance: Provenance |
     """Convert a parsed gold document (list, single game, or object of games)."""
     shape, keyed = _games(doc, where)
     prov = provenance or Provenance(source=source)
-    extras: dict[str, Any] = {"format": FORMAT, "shape": shape, "order": [], "keys": {}, "fields": {}}
+    extras: dict[str, Any] = {
+        "format": FORMAT,
+        "shape": shape,
+        "order": [],
+        "keys": {},
+        "fields": {},
+        "allwords_arrays": [],
+        "wrapped": {},
+    }
     puzzles = []
     for n, (key, raw) in enumerate(keyed):
         fallback = f"{source}-{key if shape == 'object' else len(keyed) - n}"
-        puzzle = _load_game(
-            raw,
-            f"{where}: [{key!r}]" if shape == "object" else f"{where}: [{n}]",
-            fallback,
-            source,
-            prov,
-            extras,
-        )
+        at = f"{where}: [{key!r}]" if shape == "object" else f"{where}: [{n}]"
+        puzzle = _load_game(raw, at, fallback, source, prov, extras)
         extras["order"].append(puzzle.id)
         if shape == "object":
             extras["keys"][puzzle.id] = key
         puzzles.append(puzzle)
-    excluded = sum(Flag.EXCLUDED in p.flags for p in puzzles)
-    noun = "game" if excluded == 1 else "games"
-    warnings = (f"{excluded} {noun} marked exclude (kept, flag excluded)",) if excluded else ()
-    return ImportResult(puzzles=tuple(puzzles), warnings=warnings, extras=extras)
+    return ImportResult(puzzles=tuple(puzzles), warnings=excluded_warning(puzzles), extras=extras)
 
 
 def _games(doc: Any, where: str) -> tuple[str, list[tuple[str, Any]]]:
@@ -81,35 +86,40 @@ def _load_game(
     raw: Any, at: str, fallback_id: str, source: str, prov: Provenance, extras: dict[str, Any]
 ) -> Puzzle:
     game = expect(raw, dict, at, "a game object {allwords, categories}")
-    words = expect_list(game.get("allwords"), 16, f"{at}: field 'allwords'", "an array of 16 strings")
+    board, joined = split_allwords(game.get("allwords"), at)
+    if len(board) != 16:
+        raise SchemaError(f"{at}: field 'allwords': expected 16 clues, got {len(board)}")
     cats = expect(game.get("categories"), dict, f"{at}: field 'categories'", "an object TITLE -> 4 words")
     if len(cats) != 4:
         raise SchemaError(f"{at}: field 'categories': expected 4 categories, got {len(cats)}")
     date = _opt_date(game.get("date"), f"{at}: field 'date'")
-    groups = [(title, _words(members, f"{at}: categories[{title!r}]")) for title, members in cats.items()]
+    words = {title: category_words(v, f"{at}: categories[{title!r}]") for title, v in cats.items()}
     exclude = expect(game.get("exclude", False), bool, f"{at}: field 'exclude'", "true or false")
-    clues = [expect(w, str, f"{at}: field 'allwords'", "an array of 16 strings") for w in words]
-    day = DayGroups(
-        date=date,
-        groups=groups,
-        board=clues,
-        flags=(Flag.LEVEL_FROM_ORDER,),
-        emoji=False,  # emoji boards are not detected in gold files (unchanged behaviour)
-        exclude=exclude,
-        puzzle_id=fallback_id,
-    )
     pid = nyt_puzzle_id(date) if date else fallback_id
+    puzzle = game_puzzle(
+        [(t, w.words) for t, w in words.items()],
+        board,
+        exclude=exclude,
+        pid=fallback_id,
+        source=source,
+        provenance=prov,
+        at=at,
+        date=date,
+    )
+    _remember(extras, pid, game, joined, [t for t, w in words.items() if w.wrapped])
+    return puzzle
+
+
+def _remember(
+    extras: dict[str, Any], pid: str, game: dict[str, Any], joined: bool, wrapped: list[str]
+) -> None:
     unknown = {k: v for k, v in game.items() if k not in KNOWN}
     if unknown or "exclude" in game:
-        extras["fields"][pid] = {**unknown, **({"exclude": exclude} if "exclude" in game else {})}
-    return build_puzzle(day, source, prov, f"{at} ({pid})", SchemaError)
-
-
-def _words(members: Any, at: str) -> list[str]:
-    words = expect_list(members, 4, at, "an array of 4 strings")
-    for w in words:
-        expect(w, str, at, "an array of 4 strings")
-    return words
+        extras["fields"][pid] = {**unknown, **({"exclude": game["exclude"]} if "exclude" in game else {})}
+    if not joined:
+        extras["allwords_arrays"].append(pid)
+    if wrapped:
+        extras["wrapped"][pid] = wrapped
 
 
 def _opt_date(value: Any, at: str) -> dt.date | None:
@@ -133,7 +143,7 @@ def dump_document(puzzles: Sequence[Puzzle], extras: dict[str, Any] | None = Non
     rank = {pid: i for i, pid in enumerate(ex.get("order", []))}
     newest_first = sorted(puzzles, key=lambda p: -(p.nyt.date.toordinal() if p.nyt else 0))
     ordered = sorted(newest_first, key=lambda p: rank.get(p.id, len(rank)))
-    games = [_dump_game(p, ex.get("fields", {}).get(p.id, {})) for p in ordered]
+    games = [_dump_game(p, ex) for p in ordered]
     shape = ex.get("shape", "list")
     if shape == "single" and len(games) == 1:
         return games[0]
@@ -143,10 +153,22 @@ def dump_document(puzzles: Sequence[Puzzle], extras: dict[str, Any] | None = Non
     return games
 
 
-def _dump_game(p: Puzzle, fields: dict[str, Any]) -> dict[str, Any]:
+def _dump_game(p: Puzzle, ex: dict[str, Any]) -> dict[str, Any]:
+    fields = ex.get("fields", {}).get(p.id, {})
+    wrapped = set(ex.get("wrapped", {}).get(p.id, ()))
+    array = p.id in ex.get("allwords_arrays", ())
+    if not array and any(SEPARATOR in c for c in p.clues):
+        clue = next(c for c in p.clues if SEPARATOR in c)
+        raise SchemaError(
+            f"record {p.id}: clue {clue!r} holds ', ', which a ', '-joined allwords string cannot hold; "
+            "leave this puzzle out (--source) or export another format"
+        )
     game: dict[str, Any] = {
-        "allwords": list(p.clues),
-        "categories": {g.connection: list(g.clues) for g in p.groups},
+        "allwords": list(p.clues) if array else SEPARATOR.join(p.clues),
+        "categories": {
+            g.connection: {"Words": list(g.clues)} if g.connection in wrapped else list(g.clues)
+            for g in p.groups
+        },
     }
     if len(game["categories"]) != len(p.groups):
         raise SchemaError(f"record {p.id}: groups.connection: expected 4 distinct titles for this format")
