@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ocwtool.errors import ConfigError
-from ocwtool.schema.models import Flag, Lineage, NytMeta, Split
+from ocwtool.schema.models import Flag, HumanPerformance, Lineage, NytMeta, OcwMeta, Split
 from ocwtool.validators.corpus import Corpus
 from ocwtool.validators.gate import validate_corpus
 from ocwtool.validators.leakage import near_duplicates, run_leakage
@@ -66,6 +66,31 @@ def test_shape_rules_catch_records_built_without_validation() -> None:
     p = wall(4)
     broken = p.model_construct(**{**dict(p), "clues": (*p.clues[:15], "Stranger")})
     assert _rules(run_structural(Corpus(puzzles=(broken,))))["S01"] == [("w0004",)]
+
+
+def test_level_and_human_performance_rules_catch_records_built_without_validation() -> None:
+    # (these facts were also Great Expectations rules G06/G07 until 0.2; S06/S08 state them once)
+    p = wall(5)
+    g0, g1 = p.groups[0], p.groups[1]
+    bad_level = g0.model_construct(**{**dict(g0), "level": 7})
+    bits = HumanPerformance.model_construct(grouping=2, connection=1)
+    bad_bits = g1.model_construct(**{**dict(g1), "human_performance": bits})
+    broken = p.model_construct(**{**dict(p), "groups": (bad_level, bad_bits, *p.groups[2:])})
+    findings = run_structural(Corpus(puzzles=(broken,)))
+    by_rule = {f.rule: f for f in findings}
+    assert _rules(findings)["S06"] == [("w0005_01",)] and _rules(findings)["S08"] == [("w0005_02",)]
+    assert by_rule["S06"].message == "w0005_01: level outside 0-3 (level 7)"
+    assert by_rule["S08"].severity.value == "error"
+
+
+def test_a_waiver_of_a_retired_rule_applies_to_the_rule_that_covers_it(tmp_path: Path) -> None:
+    path = tmp_path / "validation.toml"
+    path.write_text('[[waiver]]\nrule = "G15"\nrecords = ["w0001"]\nreason = "season 41 was real"\n')
+    (waiver,) = load_waivers(path)
+    assert waiver.rule == "S09"
+    odd = wall(1).model_copy(update={"ocw": OcwMeta(season=41, episode=1)})
+    marked, unused = apply_waivers(run_structural(Corpus(puzzles=(odd,))), (waiver,))
+    assert [f.waiver for f in marked if f.rule == "S09"] == ["season 41 was real"] and unused == []
 
 
 def test_nyt_dates_gaps_ranges_and_picture_exclusions() -> None:

@@ -12,9 +12,13 @@ picture/emoji/excluded boards (those are counted by rule S12 instead).
 from __future__ import annotations
 
 import os
+from collections import Counter, defaultdict
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ocwtool.schema.fields import flat_row
+from ocwtool.schema.models import Flag, Game, Puzzle, nyt_date, nyt_puzzle_id
+from ocwtool.scrapers.facts import source_facts
 from ocwtool.validators.corpus import Corpus, is_text
 from ocwtool.validators.rules import Finding
 
@@ -24,7 +28,11 @@ if TYPE_CHECKING:
 
 Spec = tuple[str, str, str, dict[str, Any]]
 
+MIN_MIX_GROUPS = 40  # a config's level mix is judged only from this many groups with a level
+LEVEL_SHARE = (0.10, 0.40)
+
 SUITES: tuple[Spec, ...] = (
+    # Value sets and lengths per column.
     ("clues", "G01", "ExpectColumnValuesToNotBeNull", {"column": "clue"}),
     (
         "clues",
@@ -33,19 +41,13 @@ SUITES: tuple[Spec, ...] = (
         {"column": "clue", "min_value": 1, "max_value": 100},
     ),
     ("clues", "G03", "ExpectColumnValuesToMatchRegex", {"column": "clue", "regex": r"^(?:\S.*\S|\S)$"}),
-    ("clues", "G04", "ExpectCompoundColumnsToBeUnique", {"column_list": ["config", "puzzle_id", "position"]}),
     (
         "groups",
         "G05",
         "ExpectCompoundColumnsToBeUnique",
         {"column_list": ["config", "puzzle_id", "group_id"]},
     ),
-    ("groups", "G06", "ExpectColumnValuesToBeBetween", {"column": "level", "min_value": 0, "max_value": 3}),
-    ("groups", "G07", "ExpectColumnValuesToBeInSet", {"column": "grouping", "value_set": [0, 1]}),
-    ("groups", "G08", "ExpectColumnValuesToBeInSet", {"column": "connection_hp", "value_set": [0, 1]}),
-    ("groups", "G09", "ExpectColumnValuesToBeBetween", {"column": "n_clues", "min_value": 4, "max_value": 4}),
-    ("groups", "G10", "ExpectColumnValueLengthsToBeBetween", {"column": "connection", "min_value": 1}),
-    ("puzzles", "G11", "ExpectCompoundColumnsToBeUnique", {"column_list": ["config", "puzzle_id"]}),
+    ("groups", "G19", "ExpectColumnValueLengthsToBeBetween", {"column": "connection", "max_value": 120}),
     ("puzzles", "G12", "ExpectColumnValuesToBeInSet", {"column": "game", "value_set": ["ocw", "nyt"]}),
     (
         "puzzles",
@@ -53,28 +55,45 @@ SUITES: tuple[Spec, ...] = (
         "ExpectColumnValuesToBeInSet",
         {"column": "split", "value_set": ["train", "validation", "test"]},
     ),
-    (
-        "puzzles",
-        "G14",
-        "ExpectColumnValuesToBeBetween",
-        {"column": "n_clues", "min_value": 16, "max_value": 16},
-    ),
-    (
-        "puzzles",
-        "G14",
-        "ExpectColumnValuesToBeBetween",
-        {"column": "n_groups", "min_value": 4, "max_value": 4},
-    ),
-    (
-        "puzzles",
-        "G15",
-        "ExpectColumnValuesToBeBetween",
-        {"column": "season", "min_value": 0, "max_value": 40},
-    ),
     ("puzzles", "G16", "ExpectColumnValuesToBeBetween", {"column": "nyt_number", "min_value": 1}),
     ("puzzles", "G17", "ExpectTableRowCountToBeBetween", {"min_value": 1}),
+    # Distributions and cross-column facts, over the derived tables of :func:`derive`.
+    ("puzzle_facts", "G20", "ExpectColumnValuesToBeInSet", {"column": "n_levels", "value_set": [0, 4]}),
+    (
+        "level_mix",
+        "G21",
+        "ExpectColumnValuesToBeBetween",
+        {"column": "share", "min_value": LEVEL_SHARE[0], "max_value": LEVEL_SHARE[1]},
+    ),
+    (
+        "seasons",
+        "G22",
+        "ExpectColumnPairValuesAToBeGreaterThanB",
+        {
+            "column_A": "broadcast",
+            "column_B": "walls",
+            "or_equal": True,
+            "ignore_row_if": "either_value_is_missing",
+        },
+    ),
+    (
+        "puzzle_facts",
+        "G23",
+        "ExpectColumnPairValuesToBeEqual",
+        {"column_A": "record", "column_B": "id_of_number", "ignore_row_if": "either_value_is_missing"},
+    ),
+    (
+        "puzzle_facts",
+        "G24",
+        "ExpectColumnPairValuesToBeInSet",
+        {
+            "column_A": "game",
+            "column_B": "metadata",
+            "value_pairs_set": [("ocw", "ocw"), ("ocw", "none"), ("nyt", "nyt")],
+        },
+    ),
 )
-TABLES = ("clues", "groups", "puzzles")
+TABLES = ("clues", "groups", "puzzles", "puzzle_facts", "level_mix", "seasons")
 
 
 # Validation names of derived columns that differ from the derived ``<struct>_<field>`` form.
@@ -116,6 +135,71 @@ def _flat(table: str, record: BaseModel) -> dict[str, Any]:
         del row["id"]  # already the ``puzzle_id`` column
     names = RENAMED.get(table, {})
     return {names.get(k, k): v for k, v in row.items()}
+
+
+def derive(corpus: Corpus) -> dict[str, pd.DataFrame]:
+    """Tables of facts about whole puzzles, configs and series, beside the flattened ones:
+    ``puzzle_facts`` (levels set, which metadata, the NYT id its number names), ``level_mix``
+    (each level's share of a config's groups) and ``seasons`` (walls per series vs. broadcast)."""
+    import pandas as pd
+
+    records = [(config, p) for config, p in corpus.all_records() if is_text(p)]
+    facts = pd.DataFrame([_puzzle_facts(config, p) for config, p in records], columns=_FACT_COLUMNS)
+    mix = pd.DataFrame(_level_mix(records), columns=["config", "record", "level", "groups", "share"])
+    seasons = pd.DataFrame(_seasons(records), columns=["config", "record", "walls", "broadcast"])
+    return {"puzzle_facts": facts, "level_mix": mix, "seasons": seasons}
+
+
+_FACT_COLUMNS = ["config", "record", "game", "n_levels", "metadata", "id_of_number"]
+
+
+def _puzzle_facts(config: str, p: Puzzle) -> dict[str, Any]:
+    metadata = {(False, False): "none", (True, False): "ocw", (False, True): "nyt"}
+    canonical_nyt = config == Game.NYT.value and p.nyt is not None
+    return {
+        "config": config,
+        "record": p.id,
+        "game": p.game.value,
+        "n_levels": sum(g.level is not None for g in p.groups),
+        "metadata": metadata.get((p.ocw is not None, p.nyt is not None), "both"),
+        "id_of_number": nyt_puzzle_id(nyt_date(p.nyt.number)) if canonical_nyt and p.nyt else None,
+    }
+
+
+def _level_mix(records: list[tuple[str, Puzzle]]) -> Iterator[dict[str, Any]]:
+    """One row per level of every config with at least ``MIN_MIX_GROUPS`` levelled groups."""
+    counts: dict[str, Counter[int]] = defaultdict(Counter)
+    for config, p in records:
+        counts[config].update(g.level for g in p.groups if g.level is not None)
+    for config, count in sorted(counts.items()):
+        total = sum(count.values())
+        if total >= MIN_MIX_GROUPS:
+            for level in range(4):
+                share = count[level] / total
+                yield {
+                    "config": config,
+                    "record": f"{config} level {level}",
+                    "level": level,
+                    "groups": count[level],
+                    "share": share,
+                }
+
+
+def _seasons(records: list[tuple[str, Puzzle]]) -> Iterator[dict[str, Any]]:
+    """Walls per (config, source, series) beside the series' broadcast count (specials left out)."""
+    broadcast: dict[str, int] = source_facts("ocdb")["ocw_walls_per_series"]
+    walls = Counter(
+        (config, p.source, p.ocw.season)
+        for config, p in records
+        if p.ocw is not None and p.ocw.season is not None and Flag.SPECIAL not in p.flags
+    )
+    for (config, source, season), n in sorted(walls.items()):
+        yield {
+            "config": config,
+            "record": f"{config}/{source}/series-{season}",
+            "walls": n,
+            "broadcast": broadcast.get(str(season)),
+        }
 
 
 def validate_tables(frames: dict[str, pd.DataFrame], specs: tuple[Spec, ...] = SUITES) -> list[Finding]:
@@ -167,5 +251,5 @@ def _finding(table: str, frame: pd.DataFrame, r: Any) -> Finding:
 
 
 def run_expectations(corpus: Corpus) -> list[Finding]:
-    """Flatten ``corpus`` and run the suites."""
-    return validate_tables(flatten(corpus))
+    """Flatten ``corpus``, derive the summary tables, and run the suites."""
+    return validate_tables({**flatten(corpus), **derive(corpus)})
