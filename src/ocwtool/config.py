@@ -7,14 +7,15 @@ Environment variables win over the file: ``OCWTOOL_WORKSPACE`` (folder), ``OCWTO
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import tomli_w
+from pydantic import Field
 
 from ocwtool import __version__
+from ocwtool.configfiles import ConfigModel, parse_model, read_toml
 from ocwtool.errors import ConfigError
 from ocwtool.fsio import write_text
 
@@ -101,68 +102,45 @@ def workspace_root(explicit: str | Path | None = None) -> Path:
     return Path(chosen).expanduser().resolve()
 
 
+class SourceConfig(ConfigModel):
+    """One ``[sources.NAME]`` table of ``ocwtool.toml``."""
+
+    base_url: str | None = Field(None, description="a URL such as http://127.0.0.1:8000")
+    delay: float | None = Field(None, ge=0, description="seconds between requests to this source, >= 0")
+
+
+class CrawlConfig(ConfigModel):
+    """The ``[crawl]`` table of ``ocwtool.toml``."""
+
+    delay: float = Field(DEFAULT_DELAY, ge=0, description="seconds between requests to one host, >= 0")
+    timeout: float = Field(30.0, gt=0, description="seconds to wait for a response, > 0")
+    max_attempts: int = Field(5, ge=1, description="how many times to try a request, an integer >= 1")
+    backoff: float = Field(1.0, ge=0, description="backoff factor between retries, >= 0")
+
+
+class ConfigFile(ConfigModel):
+    """The whole of ``ocwtool.toml``: unknown keys and wrong types are one-line config errors."""
+
+    contact: str = Field("", description="an e-mail address sent in the User-Agent")
+    crawl: CrawlConfig = CrawlConfig()
+    sources: dict[str, SourceConfig] = Field(default_factory=dict)
+
+
 def load_settings(root: str | Path | None = None) -> Settings:
     """Read ``ocwtool.toml`` of the workspace (missing file: defaults) and apply the environment."""
     folder = workspace_root(root)
-    data = _read_toml(folder / CONFIG_NAME)
-    try:
-        settings = _from_mapping(folder, data)
-    except (TypeError, ValueError) as exc:
-        raise ConfigError(f"{folder / CONFIG_NAME}: {exc}") from None
-    contact = os.environ.get("OCWTOOL_CONTACT") or settings.contact
+    path = folder / CONFIG_NAME
+    config = parse_model(ConfigFile, read_toml(path), str(path))
+    crawl = config.crawl
     return Settings(
         root=folder,
-        contact=contact or None,
-        delay=settings.delay,
-        timeout=settings.timeout,
-        max_attempts=settings.max_attempts,
-        backoff=settings.backoff,
-        sources=settings.sources,
+        contact=os.environ.get("OCWTOOL_CONTACT") or config.contact or None,
+        delay=crawl.delay,
+        timeout=crawl.timeout,
+        max_attempts=crawl.max_attempts,
+        backoff=crawl.backoff,
+        sources={n: SourceSettings(base_url=v.base_url, delay=v.delay) for n, v in config.sources.items()},
     )
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    if not path.exists():
-        return {}
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
-
-
-def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
-    value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise ValueError(f"{key} must be a table ([{key}]), got {type(value).__name__} {value!r}")
-    return value
-
-
-def _from_mapping(root: Path, data: dict[str, Any]) -> Settings:
-    crawl = _table(data, "crawl")
-    raw_sources = _table(data, "sources")
-    sources = {
-        name: SourceSettings(base_url=v.get("base_url"), delay=_opt_float(v.get("delay")))
-        for name, v in ((n, _table(raw_sources, n)) for n in raw_sources)
-    }
-    delay = float(crawl.get("delay", DEFAULT_DELAY))
-    if delay < 0:
-        raise ValueError(f"crawl.delay must be >= 0 seconds, got {delay}")
-    return Settings(
-        root=root,
-        contact=data.get("contact") or None,
-        delay=delay,
-        timeout=float(crawl.get("timeout", 30.0)),
-        max_attempts=int(crawl.get("max_attempts", 5)),
-        backoff=float(crawl.get("backoff", 1.0)),
-        sources=sources,
-    )
-
-
-def _opt_float(value: Any) -> float | None:
-    return None if value is None else float(value)
 
 
 def init_workspace(root: Path, contact: str | None = None, *, force: bool = False) -> Path:

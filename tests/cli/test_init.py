@@ -51,7 +51,7 @@ def test_bad_config_tables_are_one_line_errors(tmp_path: Path, capsys: pytest.Ca
         main(["-w", str(tmp_path), "scrape", "ocw", "--offline", "--no-progress"])
     assert info.value.code == 1
     assert capsys.readouterr().err == (
-        f"Error: {tmp_path / 'ocwtool.toml'}: crawl must be a table ([crawl]), got int 3\n"
+        f"Error: {tmp_path / 'ocwtool.toml'}: (top level): crawl: must be a table ([crawl]), got int 3\n"
     )
 
 

@@ -149,7 +149,7 @@ def test_waivers_file(tmp_path: Path) -> None:
     path.write_text('[[waiver]]\nrule = "duplicate-clue"\nrecords = ["w1"]\nreason = "real"\n')
     assert load_waivers(path) == (Waiver("S05", frozenset({"w1"}), "real"),)
     path.write_text('[[waiver]]\nrule = "L02"\nrecords = ["w1"]\nreason = "x"\n')
-    with pytest.raises(ConfigError, match=r"waiver #1: rule L02 \(wall-across-splits\) cannot be waived"):
+    with pytest.raises(ConfigError, match=r"waiver #1: rule: L02 \(wall-across-splits\) cannot be waived"):
         load_waivers(path)
     path.write_text('[[waiver]]\nrule = "S05"\nrecords = ["w1"]\n')
     with pytest.raises(ConfigError, match="a waiver needs a reason"):

@@ -64,7 +64,7 @@ def test_validate_lists_rules_and_bad_waiver_file_is_one_line(tmp_path: Path) ->
     assert bad.returncode == 1
     assert bad.stderr == (
         f"Error: {settings.root / 'validation.toml'}: waiver #1: "
-        "rule L02 (wall-across-splits) cannot be waived\n"
+        "rule: L02 (wall-across-splits) cannot be waived; see `ocwtool validate --rules`\n"
     )
 
 

@@ -21,5 +21,16 @@ def example_path(name: str) -> Path:
 
 @cache
 def load_facts(name: str) -> Any:
-    """A packaged JSON fact table, parsed once (e.g. ``nyt_facts.json``)."""
-    return json.loads(data_path(name).read_text(encoding="utf-8"))
+    """A packaged JSON fact table, validated against its model (``facts_models``) and parsed once."""
+    return parse_facts(name, data_path(name).read_text(encoding="utf-8"))
+
+
+def parse_facts(name: str, text: str) -> Any:
+    """The JSON of fact file ``name``; a value its model refuses is a one-line ``ConfigError``."""
+    from ocwtool.configfiles import parse_model
+    from ocwtool.data.facts_models import FACT_MODELS
+
+    model = FACT_MODELS.get(name)
+    if model is not None:
+        parse_model(model, text, f"ocwtool/data/{name}", json=True)
+    return json.loads(text)

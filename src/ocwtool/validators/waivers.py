@@ -13,12 +13,13 @@ the report with their reason; waivers that matched nothing are reported too (the
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ocwtool.errors import ConfigError
+from pydantic import Field, field_validator
+
+from ocwtool.configfiles import ConfigModel, parse_model, read_toml
 from ocwtool.validators.rules import Finding, lookup
 
 WAIVERS_NAME = "validation.toml"
@@ -33,36 +34,49 @@ class Waiver:
     reason: str
 
 
+class WaiverEntry(ConfigModel):
+    """One ``[[waiver]]`` table; ``rule`` (id or name) becomes the id of a waivable rule."""
+
+    rule: str = Field(description="a waivable rule id or name (see `ocwtool validate --rules`)")
+    records: list[str] = Field(min_length=1, description="a non-empty list of record ids")
+    reason: str = Field("", validate_default=True, description="why this exception is real")
+
+    @field_validator("rule")
+    @classmethod
+    def _waivable(cls, key: str) -> str:
+        try:
+            rule = lookup(key)
+        except KeyError:
+            raise ValueError(f"unknown rule {key!r}; see `ocwtool validate --rules`") from None
+        if not rule.waivable:
+            raise ValueError(f"{rule.id} ({rule.name}) cannot be waived; see `ocwtool validate --rules`")
+        return rule.id
+
+    @field_validator("records")
+    @classmethod
+    def _ids(cls, records: list[str]) -> list[str]:
+        if not all(r.strip() for r in records):
+            raise ValueError("records must be non-blank record ids")
+        return records
+
+    @field_validator("reason")
+    @classmethod
+    def _reason(cls, reason: str) -> str:
+        if not reason.strip():
+            raise ValueError("a waiver needs a reason (why this exception is real)")
+        return reason.strip()
+
+
+class WaiversFile(ConfigModel):
+    """The whole of ``validation.toml``: an array of ``[[waiver]]`` tables."""
+
+    waiver: list[WaiverEntry] = Field([], description="an array of tables ([[waiver]])")
+
+
 def load_waivers(path: Path) -> tuple[Waiver, ...]:
     """Read waivers from ``path`` (missing file: none); malformed entries raise ``ConfigError``."""
-    if not path.exists():
-        return ()
-    try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    entries = data.get("waiver", [])
-    if not isinstance(entries, list):
-        raise ConfigError(f"{path}: `waiver` must be an array of tables ([[waiver]])")
-    return tuple(_parse(entry, f"{path}: waiver #{k}") for k, entry in enumerate(entries, start=1))
-
-
-def _parse(entry: object, where: str) -> Waiver:
-    if not isinstance(entry, dict):
-        raise ConfigError(f"{where}: expected a table with rule, records and reason")
-    rule_key, records, reason = entry.get("rule"), entry.get("records"), entry.get("reason")
-    try:
-        rule = lookup(str(rule_key))
-    except KeyError:
-        raise ConfigError(f"{where}: unknown rule {rule_key!r}; see `ocwtool validate --rules`") from None
-    if not rule.waivable:
-        raise ConfigError(f"{where}: rule {rule.id} ({rule.name}) cannot be waived")
-    if not isinstance(records, list) or not records or not all(isinstance(r, str) for r in records):
-        raise ConfigError(f"{where}: records must be a non-empty list of record ids")
-    if not isinstance(reason, str) or not reason.strip():
-        raise ConfigError(f"{where}: a waiver needs a reason (why this exception is real)")
-    return Waiver(rule=rule.id, records=frozenset(records), reason=reason.strip())
+    entries = parse_model(WaiversFile, read_toml(path), str(path)).waiver
+    return tuple(Waiver(rule=e.rule, records=frozenset(e.records), reason=e.reason) for e in entries)
 
 
 def apply_waivers(

@@ -1,0 +1,141 @@
+"""Pydantic models of the packaged site-facts files, ``sources.json`` and ``nyt_facts.json``.
+
+:func:`ocwtool.data.load_facts` validates each file against its model before any code reads it, so
+a bad edit (a wrong type, an unknown key, a regex that does not compile, a bad date) fails with one
+line naming the file, the source, the field and how to fix it. Keys starting with ``_`` are notes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Annotated, Literal, Self
+
+from pydantic import AfterValidator, Field, model_validator
+
+from ocwtool.configfiles import ConfigModel
+from ocwtool.schema.models import NYT_EPOCH
+
+
+def _compiles(pattern: str) -> str:
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        raise ValueError(f"not a regular expression ({exc})") from None
+    return pattern
+
+
+def _after_epoch(day: dt.date) -> dt.date:
+    if day < NYT_EPOCH:
+        raise ValueError(f"{day} is before the first NYT Connections day {NYT_EPOCH}")
+    return day
+
+
+Url = Annotated[
+    str, Field(pattern=r"^https?://[^/\s]+$", description="scheme and host, e.g. https://ocdb.cc")
+]
+UrlPath = Annotated[str, Field(pattern=r"^/", description="a path starting with /")]
+Regex = Annotated[str, AfterValidator(_compiles), Field(description="a Python regular expression")]
+Selectors = Annotated[list[str], Field(min_length=1, description="a non-empty list of CSS selectors")]
+Count = Annotated[int, Field(ge=0, description="a count, an integer >= 0")]
+Series = Annotated[int, Field(ge=1, description="a series number >= 1")]
+NytDay = Annotated[dt.date, AfterValidator(_after_epoch)]
+WallName = Literal["Alpha", "Beta", "Lion", "Water"]
+Note = Field(None, description="a free-text note")
+
+
+class Coverage(ConfigModel):
+    regular_series: list[Series]
+    missing_series: list[Series]
+
+
+class OcdbFacts(ConfigModel):
+    """ocdb.cc: where walls are, how pages are laid out, and OCW's published wall counts."""
+
+    base_url: Url
+    index_path: UrlPath
+    episode_path_prefix: UrlPath
+    store: str
+    index_link_selectors: Selectors
+    title_selectors: Selectors
+    meta_selectors: Selectors
+    meta_pattern: Regex
+    wall_round_id: str = Field(min_length=1)
+    wall_names_early: list[WallName] = Field(min_length=2, max_length=2)
+    wall_names_late: list[WallName] = Field(min_length=2, max_length=2)
+    early_era_last_series: Series
+    special_slug_prefixes: list[str]
+    coverage_oct_2023: Coverage
+    ocw_series_range: list[Series] = Field(min_length=2, max_length=2, description="[first, last]")
+    ocw_walls_per_series: dict[Annotated[str, Field(pattern=r"^[1-9]\d*$")], Count] = Field(
+        description="series number (as a string) -> walls broadcast"
+    )
+    ocw_total_walls: Count
+    glyph_names: dict[str, WallName]
+    glyph_comment: str | None = Field(None, alias="_glyph_comment")
+    media_selectors: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _total(self) -> Self:
+        total = sum(self.ocw_walls_per_series.values())
+        if total != self.ocw_total_walls:
+            raise ValueError(
+                f"ocw_walls_per_series adds up to {total}, ocw_total_walls says {self.ocw_total_walls}"
+            )
+        return self
+
+
+class SmociFacts(ConfigModel):
+    """SMOCI's Datasette: tables, query and the row counts seen in October 2023."""
+
+    base_url: Url
+    database_path: UrlPath
+    tables: list[str] = Field(min_length=1)
+    query: str
+    specials_series: Count
+    rows_oct_2023: dict[str, Count]
+    fuzzy_min_overlap: int = Field(ge=1, le=16, description="clues two walls share, 1-16")
+    ocw_join_oct_2023: dict[str, Count]
+
+
+class NytApiFacts(ConfigModel):
+    """The NYT Connections JSON endpoints."""
+
+    base_url: Url
+    path_template: str = Field(pattern=r"^/.*\{date\}", description="a path with a {date} placeholder")
+    v1_path_template: str = Field(pattern=r"^/.*\{date\}", description="a path with a {date} placeholder")
+    v1_retired: NytDay
+    first_day: NytDay
+    store: str
+    reliability: str | None = Field(None, alias="_reliability")
+
+
+class NytArchiveFacts(ConfigModel):
+    """The tryhardguides archive listing and its known defects."""
+
+    base_url: Url
+    listing_path: UrlPath
+    page_path_pattern: Regex
+    archive_heading_pattern: Regex
+    store: str
+    known_defects_1_183: dict[str, list[Annotated[int, Field(ge=1)]]]
+
+
+class SourcesFile(ConfigModel):
+    """``ocwtool/data/sources.json``: one object per source the scrapers read."""
+
+    comment: str | None = Field(None, alias="_comment")
+    ocdb: OcdbFacts
+    smoci: SmociFacts
+    nyt_api: NytApiFacts = Field(alias="nyt-api")
+    nyt_archive: NytArchiveFacts = Field(alias="nyt-archive")
+
+
+class NytFactsFile(ConfigModel):
+    """``ocwtool/data/nyt_facts.json``: facts about NYT days that the data itself cannot show."""
+
+    about: str | None = Field(None, alias="_about")
+    picture_days: dict[NytDay, str] = Field(description="ISO date (YYYY-MM-DD) -> note about the board")
+
+
+FACT_MODELS: dict[str, type[ConfigModel]] = {"sources.json": SourcesFile, "nyt_facts.json": NytFactsFile}
