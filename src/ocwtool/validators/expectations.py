@@ -1,9 +1,13 @@
-"""Great Expectations 1.x suites over three flattened tables: one row per clue, group, puzzle.
+"""Great Expectations 1.x suites over flattened tables: one row per clue, group, puzzle, plus
+three derived tables (:func:`derive`): facts per puzzle, each config's level mix, walls per series.
 
-Great Expectations (and pandas) are imported only inside :func:`validate_tables` /
-:func:`flatten`, so importing this module is cheap. Each expectation is declared as data
-``(table, rule id, expectation class, kwargs)``: its severity and message come from the rules table
-(``rules.py``); failing rows are mapped back to record ids through each table's ``record`` column.
+The suites check what the structural rules (``structural.py``) do not state: value sets, lengths
+per column, distributions and cross-column facts; a fact a structural rule already states is not
+repeated here (see ``rules.RETIRED``). Great Expectations (and pandas) are imported only inside
+:func:`validate_tables` / :func:`flatten` / :func:`derive`, so importing this module is cheap. Each
+expectation is declared as data ``(table, rule id, expectation class, kwargs)``: its severity and
+message come from the rules table (``rules.py``); failing rows are mapped back to record ids through
+each table's ``record`` column.
 
 The tables hold the records a text release would publish: canonical puzzles and variants, minus
 picture/emoji/excluded boards (those are counted by rule S12 instead).
