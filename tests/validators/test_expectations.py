@@ -54,7 +54,6 @@ def test_crafted_bad_tables_fail_naming_records(frames: dict[str, pd.DataFrame])
     clues.loc[5, "clue"] = ""
     clues.loc[6, "clue"] = " padded"
     groups = frames["groups"].copy()
-    groups.loc[0, "connection"] = "x" * 121
     groups.loc[2, "group_id"] = groups.loc[3, "group_id"]
     puzzles = frames["puzzles"].drop(columns=["nyt_number"])
     puzzles.loc[1, "game"] = "chess"
@@ -62,7 +61,6 @@ def test_crafted_bad_tables_fail_naming_records(frames: dict[str, pd.DataFrame])
     by_rule = {f.rule: f for f in findings}
     assert by_rule["G02"].records == (clues.loc[5, "record"],)
     assert by_rule["G03"].records == (clues.loc[5, "record"], clues.loc[6, "record"])
-    assert by_rule["G19"].records == (groups.loc[0, "record"],)
     assert by_rule["G12"].records == (puzzles.loc[1, "record"],)
     assert set(by_rule["G05"].records) == {groups.loc[2, "record"], groups.loc[3, "record"]}
     assert by_rule["G18"].records == ("puzzles",)
@@ -70,7 +68,7 @@ def test_crafted_bad_tables_fail_naming_records(frames: dict[str, pd.DataFrame])
         by_rule["G18"].message
         == "puzzles: expected column missing (expect_column_values_to_be_between needs column(s) nyt_number)"
     )
-    assert by_rule["G12"].severity.value == "error" and by_rule["G19"].severity.value == "warning"
+    assert by_rule["G12"].severity.value == "error" and by_rule["G03"].severity.value == "warning"
     assert by_rule["G12"].message.startswith(f"{puzzles.loc[1, 'record']}: game is not ocw/nyt (1 of ")
 
 
@@ -88,12 +86,14 @@ def test_derived_tables_fail_naming_records(frames: dict[str, pd.DataFrame]) -> 
     facts.loc[0, "n_levels"] = 2
     facts.loc[1, "metadata"] = "nyt"
     facts.loc[nyt_row, "id_of_number"] = "nyt-2024-01-09"
+    facts.loc[2, "connection_chars"] = 121
     findings = validate_tables({"puzzle_facts": facts})
     by_rule = {f.rule: f.records for f in findings}
     assert by_rule == {
         "G20": (facts.loc[0, "record"],),
         "G24": (facts.loc[1, "record"],),
         "G23": ("nyt-2024-01-01",),
+        "G19": (facts.loc[2, "record"],),
     }
 
 
