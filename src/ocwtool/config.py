@@ -24,6 +24,7 @@ PROJECT_URL = "https://github.com/ocwtool/ocwtool"
 DEFAULT_DELAY = 2.0
 FOLDERS = ("raw", "puzzles", "variants", "annotations", "releases", "runs")
 DEFAULT_SOURCES = ("ocdb", "smoci", "nyt-api", "nyt-archive")
+DEFAULT_LS_PROJECT = "ocwtool knowledge types"
 
 
 @dataclass(frozen=True)
@@ -118,19 +119,52 @@ class CrawlConfig(ConfigModel):
     backoff: float = Field(1.0, ge=0, description="backoff factor between retries, >= 0")
 
 
+class LabelStudioConfig(ConfigModel):
+    """The ``[labelstudio]`` table of ``ocwtool.toml`` (``LABEL_STUDIO_URL``/``_API_KEY`` win over it)."""
+
+    url: str | None = Field(None, description="the server's address, such as http://127.0.0.1:8080")
+    token: str | None = Field(None, description="an API token (better: LABEL_STUDIO_API_KEY)")
+    project: str = Field(DEFAULT_LS_PROJECT, min_length=3, description="a project title of 3+ characters")
+    annotators: dict[str, str] = Field(
+        default_factory=dict, description='a table of annotator = "e-mail" ([labelstudio.annotators])'
+    )
+    timeout: float = Field(60.0, gt=0, description="seconds to wait for the server, > 0")
+
+
+class PriceConfig(ConfigModel):
+    """One ``[llm.prices."MODEL"]`` table: USD per million tokens."""
+
+    input: float = Field(ge=0, description="USD per million input tokens, a number >= 0")
+    output: float = Field(ge=0, description="USD per million output tokens, a number >= 0")
+
+
+class LlmConfig(ConfigModel):
+    """The ``[llm]`` table of ``ocwtool.toml``."""
+
+    prices: dict[str, PriceConfig] = Field(
+        default_factory=dict, description='a table per model ([llm.prices."openai/gpt-4o"])'
+    )
+
+
 class ConfigFile(ConfigModel):
     """The whole of ``ocwtool.toml``: unknown keys and wrong types are one-line config errors."""
 
     contact: str = Field("", description="an e-mail address sent in the User-Agent")
     crawl: CrawlConfig = CrawlConfig()
     sources: dict[str, SourceConfig] = Field(default_factory=dict)
+    labelstudio: LabelStudioConfig = LabelStudioConfig()
+    llm: LlmConfig = LlmConfig()
+
+
+def read_config(path: Path) -> ConfigFile:
+    """``ocwtool.toml`` at ``path`` validated (a missing file gives the defaults)."""
+    return parse_model(ConfigFile, read_toml(path), str(path))
 
 
 def load_settings(root: str | Path | None = None) -> Settings:
     """Read ``ocwtool.toml`` of the workspace (missing file: defaults) and apply the environment."""
     folder = workspace_root(root)
-    path = folder / CONFIG_NAME
-    config = parse_model(ConfigFile, read_toml(path), str(path))
+    config = read_config(folder / CONFIG_NAME)
     crawl = config.crawl
     return Settings(
         root=folder,

@@ -12,6 +12,7 @@ hint comes from the field's ``description``; unknown keys list the keys the tabl
 
 from __future__ import annotations
 
+import re
 import tomllib
 import types
 import typing
@@ -26,6 +27,7 @@ from ocwtool.errors import ConfigError
 M = TypeVar("M", bound=BaseModel)
 Loc = tuple[int | str, ...]
 _TABLE_ERRORS = ("model_type", "model_attributes_type", "dict_type")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # a TOML key that needs no quotes
 
 
 class ConfigModel(BaseModel):
@@ -81,7 +83,7 @@ def _split(loc: Loc, *, json: bool) -> tuple[str, str]:
         if isinstance(item, int):
             parts[-1] = f"{parts[-1]} #{item + 1}"
         else:
-            parts.append(str(item))
+            parts.append(str(item) if _BARE_KEY.fullmatch(str(item)) else f'"{item}"')
     table = " ".join(p for p in parts if "#" in p) or (f"[{'.'.join(parts)}]" if parts else "(top level)")
     return table, str(loc[-1]) if loc else "(file)"
 

@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
-from ocwtool.config import load_settings
+from ocwtool.annotations.ls_client import ls_settings
+from ocwtool.config import load_settings, read_config
 from ocwtool.data import data_path, load_facts, parse_facts
 from ocwtool.errors import ConfigError
+from ocwtool.llm.prices import Price, load_prices
 from ocwtool.validators.waivers import Waiver, load_waivers
 from tests.conftest import run_ocwtool
 
@@ -50,7 +52,34 @@ from tests.conftest import run_ocwtool
             "(top level): contact: Input should be a valid string, got int 5; "
             "expected an e-mail address sent in the User-Agent",
         ),
-        ("user_agent = 'x'\n", "(top level): user_agent: unknown key; allowed keys: contact, crawl, sources"),
+        (
+            "user_agent = 'x'\n",
+            "(top level): user_agent: unknown key; allowed keys: contact, crawl, labelstudio, llm, sources",
+        ),
+        (
+            "[labelstudio]\ntimeout = 0\n",
+            "[labelstudio]: timeout: Input should be greater than 0, got int 0; "
+            "expected seconds to wait for the server, > 0",
+        ),
+        (
+            '[labelstudio]\nproject = "x"\n',
+            "[labelstudio]: project: String should have at least 3 characters, got str 'x'; "
+            "expected a project title of 3+ characters",
+        ),
+        (
+            "[labelstudio.annotators]\nalice = 1\n",
+            "[labelstudio.annotators]: alice: Input should be a valid string, got int 1",
+        ),
+        (
+            '[llm.prices."openai/gpt-4o"]\ninput = -1\noutput = 2\n',
+            '[llm.prices."openai/gpt-4o"]: input: Input should be greater than or equal to 0, got int -1; '
+            "expected USD per million input tokens, a number >= 0",
+        ),
+        (
+            "[llm.prices.m]\ninput = 1\n",
+            "[llm.prices.m]: output: missing; expected USD per million output tokens, a number >= 0",
+        ),
+        ("[llm]\nprice = 1\n", "[llm]: price: unknown key; allowed keys: prices"),
     ],
 )
 def test_bad_ocwtool_toml_is_one_line(tmp_path: Path, toml: str, message: str) -> None:
@@ -75,6 +104,24 @@ def test_good_ocwtool_toml_fills_settings(tmp_path: Path) -> None:
     )
     assert settings.delay_for("ocdb") == 0.5 and settings.source("ocdb").base_url == "http://127.0.0.1:9"
     assert settings.delay_for("smoci") == 0.0
+
+
+def test_every_table_the_code_reads_is_accepted(tmp_path: Path) -> None:
+    (tmp_path / "ocwtool.toml").write_text(
+        'contact = "me@example.org"\n[labelstudio]\nurl = "http://127.0.0.1:8080"\nproject = "kt"\n'
+        '[labelstudio.annotators]\nalice = "alice@example.org"\n'
+        '[llm.prices."openai/gpt-4o"]\ninput = 2.5\noutput = 10\n'
+    )
+    with pytest.raises(ConfigError, match=r"\[labelstudio\]: project: String should have at least 3"):
+        load_settings(tmp_path)
+    (tmp_path / "ocwtool.toml").write_text(
+        (tmp_path / "ocwtool.toml").read_text().replace('"kt"', '"knowledge types"')
+    )
+    assert load_settings(tmp_path).contact == "me@example.org"
+    config = read_config(tmp_path / "ocwtool.toml")
+    assert config.labelstudio.annotators == {"alice": "alice@example.org"}
+    assert ls_settings(tmp_path / "ocwtool.toml").url == "http://127.0.0.1:8080"
+    assert load_prices(tmp_path) == {"openai/gpt-4o": Price(2.5, 10.0)}
 
 
 def test_a_bad_ocwtool_toml_stops_a_command_with_one_line(tmp_path: Path) -> None:

@@ -98,5 +98,5 @@ def test_prices_are_read_and_checked(tmp_path: Path) -> None:
     assert price_for("openai/gpt-5", prices) is None
     assert Price(2.5, 10.0).cost(1_000_000, 100_000) == pytest.approx(3.5)
     (tmp_path / "ocwtool.toml").write_text('[llm.prices."m"]\ninput = "cheap"\noutput = 1\n')
-    with pytest.raises(ConfigError, match=r'\[llm.prices."m"\] input and output must be numbers'):
+    with pytest.raises(ConfigError, match=r"\[llm.prices.m\]: input: Input should be a valid number"):
         load_prices(tmp_path)

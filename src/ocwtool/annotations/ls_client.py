@@ -15,46 +15,22 @@ Only the SDK's public client is used; responses are read as plain JSON (``model_
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
+from ocwtool.config import LabelStudioConfig as LabelStudioSettings
+from ocwtool.config import read_config
 from ocwtool.errors import AnnotationError, ConfigError
 
 if TYPE_CHECKING:
     from label_studio_sdk import LabelStudio
 
-DEFAULT_PROJECT = "ocwtool knowledge types"
-
-
-class LabelStudioSettings(BaseModel):
-    """The ``[labelstudio]`` table of ``ocwtool.toml`` (environment applied)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    url: str | None = None
-    token: str | None = None
-    project: str = Field(default=DEFAULT_PROJECT, min_length=3)
-    annotators: dict[str, str] = Field(default_factory=dict)
-    timeout: float = Field(default=60.0, gt=0)
+__all__ = ["LabelStudioSettings", "api_error", "as_json", "connect", "ls_settings"]
 
 
 def ls_settings(config_path: Path) -> LabelStudioSettings:
     """Read ``[labelstudio]`` from ``config_path`` (missing file or table: defaults), then the environment."""
-    table: Any = {}
-    if config_path.exists():
-        try:
-            table = tomllib.loads(config_path.read_text(encoding="utf-8")).get("labelstudio", {})
-        except (tomllib.TOMLDecodeError, OSError) as exc:
-            raise ConfigError(f"{config_path}: cannot read: {exc}") from None
-    try:
-        settings = LabelStudioSettings.model_validate(table)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise ConfigError(f"{config_path}: [labelstudio] {where}: {err['msg']}") from None
+    settings = read_config(config_path).labelstudio
     env = {"url": os.environ.get("LABEL_STUDIO_URL"), "token": os.environ.get("LABEL_STUDIO_API_KEY")}
     return settings.model_copy(update={k: v for k, v in env.items() if v})
 
