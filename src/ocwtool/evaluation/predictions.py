@@ -30,6 +30,7 @@ from typing import Any, TypedDict
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.boundary import scorer_errors
+from ocwtool.evaluation.ctd_answers import is_ctd_answers, load_ctd_answers
 from ocwtool.evaluation.scorer import GROUPS, SIZE, Prediction, prediction_from_record
 
 TEXT_FIELDS = ("text", "response", "output", "completion", "raw")
@@ -277,7 +278,13 @@ def _records(path: Path) -> list[Any]:
 def load_prediction_file(path: Path, clues_by_wall: Mapping[str, Sequence[str]]) -> LoadedPredictions:
     """Read OCW prediction JSON/JSONL; records with a ``text`` field are parsed as raw model text."""
     loaded = LoadedPredictions(predictions=[])
-    for i, rec in enumerate(_records(path)):
+    records = _records(path)
+    if is_ctd_answers(records):  # "Connecting the Dots" results/<model>.json: matched by clue set
+        ctd = load_ctd_answers(records, clues_by_wall, str(path))
+        loaded.predictions = ctd.predictions
+        loaded.text_issues = {"(connecting-the-dots groups without credit)": dict(ctd.issues)}
+        return loaded
+    for i, rec in enumerate(records):
         where = f"{path}: record {i}"
         text_field = next((f for f in TEXT_FIELDS if isinstance(rec, dict) and f in rec), None)
         with scorer_errors():

@@ -1,0 +1,75 @@
+"""Reproduce the per-game scores of "Connecting the Dots" (Samadarshi et al.) with ocwtool.
+
+Needs a checkout of mustafamariam/LLM-Connections-Solver in ``OCWTOOL_CTD_REPO`` (skips otherwise):
+imports their ``scoring/scripts/gold_data.json``, scores their ``results/<model>.json`` answers with
+ocwtool (matched by clue set), and compares game by game with ``scoring/<model>_scores.csv``
+(unweighted = groups solved, weighted = levels 1-4 summed). Prints agree/total per model and the
+disagreements grouped by cause.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+from ocwtool.evaluation.ctd_answers import load_ctd_answers
+from ocwtool.evaluation.gold import gold_from_puzzle
+from ocwtool.evaluation.scorer import score_wall
+from ocwtool.schema.formats.connections_gold import import_file
+
+MODELS = ("gpt4o", "claude3.5sonnet", "gemini1.5pro", "llama3.1405B", "mistral2large")
+
+
+def _cause(gold: dict[str, object], answer: object) -> str:
+    """Why their scorer and ours differ on one game (their rules: exact, case-sensitive sets)."""
+    if any(isinstance(v, dict) for v in gold.values()):
+        return 'gold category written {"Words": [...]}: their scorer never credits it'
+    if not isinstance(answer, dict):
+        return "answer is a plain string, yet their CSV credits a group (CSV not from this answer file)"
+    if any(
+        isinstance(v, list) and any(isinstance(w, str) and w != w.upper() for w in v) for v in answer.values()
+    ):
+        return "answer words not in upper case: their comparison is case-sensitive"
+    return "other"
+
+
+def main() -> int:
+    root = os.environ.get("OCWTOOL_CTD_REPO")
+    if not root:
+        print("skipped: set OCWTOOL_CTD_REPO to a checkout of mustafamariam/LLM-Connections-Solver")
+        return 0
+    repo = Path(root)
+    gold_path = repo / "scoring" / "scripts" / "gold_data.json"
+    puzzles = import_file(gold_path, "connections-gold").puzzles
+    raw_gold = {g["allwords"]: g["categories"] for g in json.loads(gold_path.read_text())}
+    clues = {p.id: p.clues for p in puzzles}
+    golds = {p.id: gold_from_puzzle(p) for p in puzzles}
+    board = {p.id: ", ".join(p.clues) for p in puzzles}
+    for model in MODELS:
+        records = json.loads((repo / "results" / f"{model}.json").read_text())
+        answers = {r["allwords"]: r["categories"] for r in records}
+        loaded = load_ctd_answers(records, clues, model)
+        ours = {}
+        for pred in loaded.predictions:
+            s = score_wall(golds[pred.wall_id], pred.groups)
+            ours[board[pred.wall_id]] = (s.correct_groups, s.weighted)
+        with (repo / "scoring" / f"{model}_scores.csv").open(encoding="utf-8") as fh:
+            rows = list(csv.DictReader(fh))
+        causes: Counter[str] = Counter()
+        for row in rows:
+            theirs = (int(row["Unweighted Clustering Score"]), int(row["Weighted Clustering Score"]))
+            if ours.get(row["Allwords"]) != theirs:
+                causes[_cause(raw_gold[row["Allwords"]], answers.get(row["Allwords"]))] += 1
+        agree = len(rows) - sum(causes.values())
+        print(f"{model:16} agree {agree}/{len(rows)}  answer issues: {dict(loaded.issues)}")
+        for cause, n in causes.most_common():
+            print(f"    {n:4}  {cause}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
