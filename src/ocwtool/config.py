@@ -1,7 +1,8 @@
 """One settings object for a workspace, read from ``ocwtool.toml`` plus the environment.
 
 Environment variables win over the file: ``OCWTOOL_WORKSPACE`` (folder), ``OCWTOOL_CONTACT``
-(contact sent in the User-Agent). Paths of the workspace layout live here and nowhere else.
+(contact sent in the User-Agent). The paths of the workspace layout live in
+:class:`ocwtool.workspace.Workspace`, which holds these settings.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ class SourceSettings:
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything a command needs to know about the workspace it runs in."""
+    """What ``ocwtool.toml`` and the environment say (a ``Workspace`` adds the folder layout)."""
 
     root: Path
     contact: str | None = None
@@ -61,40 +62,6 @@ class Settings:
         """Minimum interval between requests to one source's host."""
         own = self.source(name).delay
         return self.delay if own is None else own
-
-    # Workspace layout -------------------------------------------------------------------
-    @property
-    def config_path(self) -> Path:
-        return self.root / CONFIG_NAME
-
-    def raw_dir(self, source: str) -> Path:
-        return self.root / "raw" / source
-
-    def puzzles_path(self, source: str) -> Path:
-        return self.root / "puzzles" / f"{source}.jsonl"
-
-    def variants_path(self, kind: str) -> Path:
-        return self.root / "variants" / f"{kind}.jsonl"
-
-    @property
-    def puzzles_dir(self) -> Path:
-        return self.root / "puzzles"
-
-    @property
-    def variants_dir(self) -> Path:
-        return self.root / "variants"
-
-    @property
-    def annotations_dir(self) -> Path:
-        return self.root / "annotations"
-
-    @property
-    def releases_dir(self) -> Path:
-        return self.root / "releases"
-
-    @property
-    def runs_dir(self) -> Path:
-        return self.root / "runs"
 
 
 def workspace_root(explicit: str | Path | None = None) -> Path:

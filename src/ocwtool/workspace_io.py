@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ocwtool.config import Settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json, write_json
 from ocwtool.schema.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
 from ocwtool.schema.models import Puzzle, Split
-from ocwtool.store import read_puzzles, store_paths, write_puzzles
+from ocwtool.store import write_puzzles
+from ocwtool.workspace import Workspace
 
 SOURCE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -44,11 +44,6 @@ class ExportReport:
     sources: tuple[str, ...]
 
 
-def meta_path(settings: Settings, source: str) -> Path:
-    """Where the extras of a store live: ``puzzles/<source>.meta.json``."""
-    return settings.puzzles_dir / f"{source}.meta.json"
-
-
 def check_source_name(name: str) -> str:
     """A source name is a file name stem: letters, digits, ``.``, ``_``, ``-``."""
     if not SOURCE_NAME.match(name):
@@ -57,7 +52,7 @@ def check_source_name(name: str) -> str:
 
 
 def import_into(
-    settings: Settings, path: Path, fmt: str, source: str | None = None, split: Split | None = None
+    workspace: Workspace, path: Path, fmt: str, source: str | None = None, split: Split | None = None
 ) -> ImportReport:
     """Import ``path`` (format ``fmt``) into the store of ``source`` (default: the format's)."""
     importer = get_importer(fmt)
@@ -67,9 +62,9 @@ def import_into(
     name = check_source_name(source or default or _source_of(puzzles, Path(path)))
     if split is not None:
         puzzles = [p.model_copy(update={"split": split}) for p in puzzles]
-    store = settings.puzzles_path(name)
+    store = workspace.puzzles_path(name)
     count = write_puzzles(store, puzzles)
-    meta = meta_path(settings, name)
+    meta = workspace.meta_path(name)
     if result.extras:
         write_json(meta, result.extras)
     else:
@@ -86,26 +81,8 @@ def _source_of(puzzles: Sequence[Puzzle], path: Path) -> str:
     return path.name.split(".")[0] or "imported"
 
 
-def available_sources(settings: Settings) -> list[str]:
-    """Names of the workspace's stores (``puzzles/*.jsonl``), sorted."""
-    return [p.stem for p in store_paths(settings.puzzles_dir)]
-
-
-def load_sources(settings: Settings, sources: Sequence[str] = ()) -> dict[str, list[Puzzle]]:
-    """Puzzles of each named store (all stores when ``sources`` is empty)."""
-    known = available_sources(settings)
-    if not known:
-        raise InputError(
-            f"no puzzles in {settings.puzzles_dir}; import some first: ocwtool import FILE --format ocw"
-        )
-    for name in sources:
-        if name not in known:
-            raise InputError(f"no store {settings.puzzles_path(name)}; known sources: {', '.join(known)}")
-    return {name: read_puzzles(settings.puzzles_path(name)) for name in (sources or known)}
-
-
 def export_to(
-    settings: Settings,
+    workspace: Workspace,
     fmt: str,
     sources: Sequence[str] = (),
     out: Path | None = None,
@@ -115,7 +92,7 @@ def export_to(
 ) -> ExportReport:
     """Write the selected stores' puzzles (optionally one game / one split) in format ``fmt``."""
     exporter = get_exporter(fmt)
-    stores = load_sources(settings, sources)
+    stores = workspace.stores(sources)
     chosen = {
         name: [
             p for p in ps if (game is None or p.game.value == game) and (split is None or p.split == split)
@@ -127,14 +104,14 @@ def export_to(
         raise InputError(f"nothing to export from {', '.join(stores)} (game={game}, split={split})")
     used = [name for name, ps in chosen.items() if ps]
     label = used[0] if len(used) == 1 else "all"
-    target = out or settings.root / "exports" / EXPORTERS[fmt][2].format(source=label)
-    exporter(puzzles, Path(target), _extras(settings, used))
+    target = out or workspace.exports_dir / EXPORTERS[fmt][2].format(source=label)
+    exporter(puzzles, Path(target), _extras(workspace, used))
     return ExportReport(Path(target), len(puzzles), tuple(used))
 
 
-def _extras(settings: Settings, sources: list[str]) -> dict[str, Any]:
+def _extras(workspace: Workspace, sources: list[str]) -> dict[str, Any]:
     """Extras kept by the import, when exactly one store is exported."""
-    if len(sources) != 1 or not meta_path(settings, sources[0]).exists():
+    if len(sources) != 1 or not workspace.meta_path(sources[0]).exists():
         return {}
-    extras = read_json(meta_path(settings, sources[0]))
+    extras = read_json(workspace.meta_path(sources[0]))
     return extras if isinstance(extras, dict) else {}

@@ -14,11 +14,12 @@ from ocwtool.demo.run import DemoState
 def test_without_the_extra_the_stage_is_skipped_with_the_reason(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ocwtool.config import init_workspace, load_settings
+    from ocwtool.config import init_workspace
+    from ocwtool.workspace import Workspace
 
     init_workspace(tmp_path, "demo@example.invalid")
     monkeypatch.setitem(sys.modules, "inspect_ai", None)  # import inspect_ai now raises ImportError
-    result = llm_stage(DemoState(settings=load_settings(tmp_path)))
+    result = llm_stage(DemoState(workspace=Workspace.open(tmp_path)))
     assert result.name == "llm runner with SCRIPTED players (oracle, random; not a model)"
     assert result.lines == [
         "skipped: the [llm] extra is not installed (inspect_ai missing; pip install 'ocwtool[llm]')"

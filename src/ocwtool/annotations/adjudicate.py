@@ -12,6 +12,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.store import append_adjudication, read_adjudications, read_all
@@ -19,6 +20,9 @@ from ocwtool.annotations.taxonomy import BY_KEY, GUIDELINE_VERSION
 from ocwtool.annotations.terminal import ENTER, Quit, Terminal, help_text, read_combined, show_label
 from ocwtool.schema.annotations import WITH_LABELS, Adjudication, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
+
+if TYPE_CHECKING:
+    from ocwtool.workspace import Workspace
 
 Stores = Mapping[str, Mapping[str, ItemRecord]]
 
@@ -110,16 +114,15 @@ def _decision(dispute: Dispute, label: KnowledgeLabel, adjudicator: str, when: d
     )
 
 
-def release_labels(workspace: Path) -> dict[str, KnowledgeLabel]:
+def release_labels(workspace: Workspace) -> dict[str, KnowledgeLabel]:
     """group id -> the label a release ships: the adjudicated one, else the human consensus.
 
     Groups whose human labels disagree and that have not been adjudicated are left out, and the
     ``suggest`` pre-labels are never used.
     """
-    folder = Path(workspace) / "annotations"
     out: dict[str, KnowledgeLabel] = {}
-    for gid, labels in human_labels(read_all(folder)).items():
+    for gid, labels in human_labels(workspace.annotations()).items():
         if len({lab.code for lab in labels.values()}) == 1:
             out[gid] = next(iter(labels.values()))
-    out.update({gid: a.label for gid, a in read_adjudications(folder).items()})
+    out.update({gid: a.label for gid, a in read_adjudications(workspace.annotations_dir).items()})
     return dict(sorted(out.items()))

@@ -16,16 +16,17 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from ocwtool.errors import AnnotationError, InputError
 from ocwtool.fsio import atomic_open
 from ocwtool.schema.annotations import ANNOTATOR_PATTERN, Adjudication, ItemRecord
-from ocwtool.schema.models import Puzzle
 from ocwtool.schema.records import describe_validation_error
-from ocwtool.store import read_puzzles, store_paths
+
+if TYPE_CHECKING:
+    from ocwtool.workspace import Workspace
 
 SUGGEST = "suggest"
 ADJUDICATED = "adjudicated"
@@ -169,17 +170,6 @@ def append_adjudication(folder: Path, decision: Adjudication) -> None:
     append_lines(store_path(folder, ADJUDICATED), [dumps(decision)])
 
 
-def load_puzzles(root: Path, sources: Iterable[str] = ()) -> list[Puzzle]:
-    """Puzzles of the workspace stores (``puzzles/<source>.jsonl``; all of them when none is named)."""
-    from ocwtool.config import load_settings
-    from ocwtool.workspace_io import load_sources
-
-    return [p for items in load_sources(load_settings(root), list(sources)).values() for p in items]
-
-
-def count_groups(root: Path) -> int:
+def count_groups(workspace: Workspace) -> int:
     """Number of groups in all puzzle stores of the workspace (0 when there are none)."""
-    from ocwtool.config import load_settings
-
-    folder = load_settings(root).puzzles_dir
-    return sum(len(p.groups) for path in store_paths(folder) for p in read_puzzles(path))
+    return sum(len(p.groups) for p in workspace.puzzles()) if workspace.store_names() else 0

@@ -14,15 +14,19 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ocwtool.annotations.features import WordFeatures, features, partner_text, synset_word
 from ocwtool.annotations.herrings import red_herring_categories, red_herring_words
 from ocwtool.annotations.lexicon import wordnet
-from ocwtool.annotations.store import SUGGEST, latest, load_puzzles, read_records, store_path, write_records
+from ocwtool.annotations.store import SUGGEST, latest, read_records, store_path, write_records
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
+
+if TYPE_CHECKING:
+    from ocwtool.workspace import Workspace
 
 STRONG, WEAK = 2, 1
 ORDER = (
@@ -232,7 +236,7 @@ def suggest_all(puzzles: Iterable[Puzzle], now: dt.datetime | None = None) -> It
 
 
 def suggest_workspace(
-    root: Path,
+    workspace: Workspace,
     sources: Sequence[str] = (),
     *,
     progress: Progress = silent,
@@ -246,12 +250,10 @@ def suggest_workspace(
     kept; returns the store path, the number of puzzles suggested for, and how many groups got each
     knowledge type. ``progress("suggest", done, total)``.
     """
-    from ocwtool.config import load_settings
-
-    puzzles = load_puzzles(root, sources)
-    path = store_path(load_settings(root).annotations_dir, SUGGEST)
+    puzzles = workspace.puzzles(sources)
+    path = store_path(workspace.annotations_dir, SUGGEST)
     merged = latest(read_records(path))
-    for rec in _suggestions(root, puzzles, model, min_confidence, progress):
+    for rec in _suggestions(workspace.root, puzzles, model, min_confidence, progress):
         merged[rec.puzzle_id] = rec
     write_records(path, merged.values())
     kinds = Counter(g.label.kind.value for p in puzzles for g in merged[p.id].groups)

@@ -75,16 +75,13 @@ def label_cmd(
       ocwtool annotate label --annotator bob --source nyt --split test --only-unlabelled --suggest
     """
     from ocwtool.annotations.session import LabelSession
-    from ocwtool.annotations.store import (
-        check_annotator,
-        latest_suggestions,
-        load_puzzles,
-    )
+    from ocwtool.annotations.store import check_annotator, latest_suggestions
     from ocwtool.annotations.terminal import ClickTerminal
 
     check_annotator(annotator)
-    folder = app.settings().annotations_dir
-    puzzles = load_puzzles(app.workspace, sources)
+    ws = app.workspace()
+    folder = ws.annotations_dir
+    puzzles = ws.puzzles(sources)
     if split is not None:
         from ocwtool.schema.models import in_split
 
@@ -153,7 +150,7 @@ def suggest_cmd(
     if min_confidence is not None and model is None:
         raise click.UsageError("--min-confidence needs --model")
     path, count, kinds = suggest_workspace(
-        app.workspace, sources, progress=progress, model=model, min_confidence=min_confidence
+        app.workspace(), sources, progress=progress, model=model, min_confidence=min_confidence
     )
     summary = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
     click.echo(f"Wrote suggestions for {count} puzzles to {path} ({summary})")
@@ -174,11 +171,10 @@ def agreement_cmd(app: AppContext, as_json: bool, with_suggest: bool) -> None:
     import json
 
     from ocwtool.annotations import agreement as agr
-    from ocwtool.annotations.store import count_groups, read_all
+    from ocwtool.annotations.store import count_groups
 
-    folder = app.settings().annotations_dir
-    stores = read_all(folder, include_suggest=with_suggest)
-    report = agr.agreement(stores, total_groups=count_groups(app.workspace))
+    ws = app.workspace()
+    report = agr.agreement(ws.annotations(include_suggest=with_suggest), total_groups=count_groups(ws))
     if as_json:
         click.echo(json.dumps(agr.as_json(report), indent=2))
     else:
@@ -200,12 +196,12 @@ def adjudicate_cmd(app: AppContext, annotator: str, sources: tuple[str, ...]) ->
       ocwtool annotate adjudicate --annotator carol
     """
     from ocwtool.annotations.adjudicate import run_adjudication
-    from ocwtool.annotations.store import check_annotator, load_puzzles
+    from ocwtool.annotations.store import check_annotator
     from ocwtool.annotations.terminal import ClickTerminal
 
     check_annotator(annotator)
-    puzzles = load_puzzles(app.workspace, sources)
-    done, left = run_adjudication(puzzles, app.settings().annotations_dir, annotator, ClickTerminal())
+    ws = app.workspace()
+    done, left = run_adjudication(ws.puzzles(sources), ws.annotations_dir, annotator, ClickTerminal())
     click.echo(f"Decided {done}; {left} disputed groups left.")
 
 
@@ -230,14 +226,15 @@ def export_cmd(
       ocwtool annotate export --format jsonl > labels.jsonl
     """
     from ocwtool.annotations.interop import export_labels
-    from ocwtool.annotations.store import check_annotator, load_puzzles, read_all
+    from ocwtool.annotations.store import check_annotator
     from ocwtool.fsio import write_text
 
-    stores = read_all(app.settings().annotations_dir, include_suggest=fmt != "jsonl")
+    ws = app.workspace()
+    stores = ws.annotations(include_suggest=fmt != "jsonl")
     if annotator:
         check_annotator(annotator, human=False)
         stores = {k: v for k, v in stores.items() if k in (annotator, "suggest")}
-    exported = export_labels(fmt, load_puzzles(app.workspace, sources), stores)
+    exported = export_labels(fmt, ws.puzzles(sources), stores)
     if out is None:
         click.echo(exported.text, nl=False)
         return
@@ -275,14 +272,15 @@ def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> 
         _import_taxonomy(app, file, annotator)
         return
     from ocwtool.annotations.interop import import_labels, save_imported
-    from ocwtool.annotations.store import check_annotator, load_puzzles
+    from ocwtool.annotations.store import check_annotator
     from ocwtool.fsio import read_text
 
     if annotator:
         check_annotator(annotator)
-    puzzles = {p.id: p for p in load_puzzles(app.workspace)}
+    ws = app.workspace()
+    puzzles = {p.id: p for p in ws.puzzles()}
     records = import_labels(fmt, read_text(file), puzzles, annotator, str(file))
-    added = save_imported(app.settings().annotations_dir, records)
+    added = save_imported(ws.annotations_dir, records)
     parts = ", ".join(f"{name} {n}" for name, n in added.items()) or "nothing"
     click.echo(f"Imported {len(records)} records from {file} (new: {parts})")
 

@@ -14,12 +14,13 @@ if TYPE_CHECKING:
     from label_studio_sdk import LabelStudio
 
     from ocwtool.annotations.ls_client import LabelStudioSettings
+    from ocwtool.workspace import Workspace
 
 
-def _connect(app: AppContext) -> tuple[LabelStudio, LabelStudioSettings]:
+def _connect(ws: Workspace) -> tuple[LabelStudio, LabelStudioSettings]:
     from ocwtool.annotations.ls_client import connect, ls_settings
 
-    settings = ls_settings(app.settings().config_path)
+    settings = ls_settings(ws.config_path)
     return connect(settings), settings
 
 
@@ -87,18 +88,14 @@ def push_cmd(
       ocwtool annotate ls push --split test --sample 40 --seed 7 --annotator alice --annotator bob --overlap 2
     """
     from ocwtool.annotations import ls_plan, ls_sync
-    from ocwtool.annotations.store import (
-        check_annotator,
-        latest_suggestions,
-        load_puzzles,
-    )
+    from ocwtool.annotations.store import check_annotator, latest_suggestions
 
     for name in annotators:
         check_annotator(name)
-    chosen = ls_plan.select(load_puzzles(app.workspace, sources), split, sample, seed)
-    folder = app.settings().annotations_dir
-    suggestions = {} if no_predictions else latest_suggestions(folder)
-    client, settings = _connect(app)
+    ws = app.workspace()
+    chosen = ls_plan.select(ws.puzzles(sources), split, sample, seed)
+    suggestions = {} if no_predictions else latest_suggestions(ws.annotations_dir)
+    client, settings = _connect(ws)
     report = ls_sync.push(
         client,
         settings,
@@ -129,12 +126,11 @@ def pull_cmd(app: AppContext, progress: Progress) -> None:
       ocwtool annotate ls pull --no-progress > pull.log
     """
     from ocwtool.annotations import ls_sync
-    from ocwtool.annotations.store import load_puzzles
 
-    client, settings = _connect(app)
-    puzzles = {p.id: p for p in load_puzzles(app.workspace)}
-    folder = app.settings().annotations_dir
-    click.echo(ls_sync.pull(client, settings, puzzles, folder, progress).render())
+    ws = app.workspace()
+    client, settings = _connect(ws)
+    puzzles = {p.id: p for p in ws.puzzles()}
+    click.echo(ls_sync.pull(client, settings, puzzles, ws.annotations_dir, progress).render())
 
 
 @ls_cmd.command("status")
@@ -148,9 +144,8 @@ def status_cmd(app: AppContext, progress: Progress) -> None:
       ocwtool annotate ls status
     """
     from ocwtool.annotations import ls_sync
-    from ocwtool.annotations.store import load_puzzles
 
-    client, settings = _connect(app)
-    puzzles = {p.id: p for p in load_puzzles(app.workspace)}
-    folder = app.settings().annotations_dir
-    click.echo(ls_sync.status(client, settings, puzzles, folder, progress).render())
+    ws = app.workspace()
+    client, settings = _connect(ws)
+    puzzles = {p.id: p for p in ws.puzzles()}
+    click.echo(ls_sync.status(client, settings, puzzles, ws.annotations_dir, progress).render())

@@ -9,11 +9,14 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ocwtool import __version__
+
+if TYPE_CHECKING:
+    from ocwtool.workspace import Workspace
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("ocwtool.cli.workspace", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
@@ -55,14 +58,14 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 class AppContext:
     """What every command receives: the workspace folder and the debug flag."""
 
-    workspace: Path
+    root: Path
     debug: bool = False
 
-    def settings(self) -> Any:
-        """The workspace settings (``ocwtool.toml`` + environment), read on demand."""
-        from ocwtool.config import load_settings
+    def workspace(self) -> Workspace:
+        """The workspace (settings from ``ocwtool.toml`` + environment, and its layout), read on demand."""
+        from ocwtool.workspace import Workspace
 
-        return load_settings(self.workspace)
+        return Workspace.open(self.root)
 
 
 class LazyGroup(click.Group):
@@ -126,7 +129,7 @@ Examples:
 def cli(ctx: click.Context, workspace: Path, debug: bool) -> None:
     """Build, curate, validate, release and evaluate word-grouping puzzle datasets
     (Only Connect Wall and NYT Connections)."""
-    ctx.obj = AppContext(workspace=workspace.expanduser().resolve(), debug=debug)
+    ctx.obj = AppContext(root=workspace.expanduser().resolve(), debug=debug)
 
 
 pass_app = click.make_pass_decorator(AppContext)

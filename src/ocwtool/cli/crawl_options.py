@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -13,6 +12,7 @@ from ocwtool.cli.progress import progress_option
 
 if TYPE_CHECKING:
     from ocwtool.scrapers.outcome import ScrapeOutcome
+    from ocwtool.workspace import Workspace
 
 F = Callable[..., Any]
 CRAWL_PARAMS = ("offline", "refresh", "delay", "limit", "base_url")
@@ -71,7 +71,7 @@ def crawl_options(func: F) -> F:
     return command
 
 
-def echo_outcome(outcome: ScrapeOutcome, workspace: Path) -> None:
+def echo_outcome(outcome: ScrapeOutcome, workspace: Workspace) -> None:
     """What the scrape did to stderr; the stores and reports written to stdout."""
     from ocwtool.scrapers.outcome import render
 

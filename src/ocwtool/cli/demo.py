@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
@@ -10,10 +9,6 @@ import click
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
-
-
-def _shown(path: Path, root: Path) -> str:
-    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
 
 @click.command("demo")
@@ -36,8 +31,10 @@ def demo_cmd(app: AppContext, progress: Progress) -> None:
       ocwtool -w demo-workspace info
     """
     from ocwtool.demo.run import run_demo
+    from ocwtool.workspace import Workspace
 
-    root = app.workspace
+    root = app.root
+    rel = Workspace.at(root).rel
     click.echo(f"ocwtool demo in {root}")
 
     def echo(result: Any) -> None:
@@ -45,7 +42,7 @@ def demo_cmd(app: AppContext, progress: Progress) -> None:
         for line in result.lines:
             click.echo(f"   {line}")
         for path in result.paths:
-            click.echo(f"   wrote {_shown(path, root)}")
+            click.echo(f"   wrote {rel(path)}")
 
     results = run_demo(root, progress=progress, echo=echo)
     total = sum(r.seconds for r in results)

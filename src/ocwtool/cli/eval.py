@@ -232,7 +232,7 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
     click.echo(render(report, show_breakdowns=args.breakdown))
     if args.plot is not None:  # before saving: a report of several runs loses its per-wall rows then
         _plot(args, report, golds, request)
-    out = args.json_out or app.settings().runs_dir / report_name(args.label(), args.split, args.source)
+    out = args.json_out or app.workspace().runs_dir / report_name(args.label(), args.split, args.source)
     save_report(report, out, per_wall=args.per_wall)
     click.echo(f"Wrote {out}", err=True)
 
@@ -267,7 +267,7 @@ def _replay(app: AppContext, args: EvalArgs) -> None:
     report = evaluate_transcripts(args.transcripts, args.rules, boards, accent_fold=args.accent_fold)
     click.echo(render_games(report))
     label = "games_" + Path(args.transcripts[0]).stem.replace("-", "_")
-    out = args.json_out or app.settings().runs_dir / report_name(label, args.split, args.source)
+    out = args.json_out or app.workspace().runs_dir / report_name(label, args.split, args.source)
     write_json(out, report)
     click.echo(f"Wrote {out}", err=True)
 
@@ -307,7 +307,7 @@ def _facts(app: AppContext, args: EvalArgs) -> Any:
 
     if args.release is not None:
         return release_facts(args.release)
-    return workspace_facts(app.settings(), args.annotator)
+    return workspace_facts(app.workspace(), args.annotator)
 
 
 def _golds(app: AppContext, args: EvalArgs) -> GoldSet:
@@ -318,7 +318,7 @@ def _golds(app: AppContext, args: EvalArgs) -> GoldSet:
         raise EvaluationError("choose --release DIR or --workspace, not both")
     if args.release is not None:
         return release_golds(args.release, args.split, args.source, args.include_flagged)
-    return workspace_golds(app.settings(), args.split, args.source, args.include_flagged)
+    return workspace_golds(app.workspace(), args.split, args.source, args.include_flagged)
 
 
 def _types(app: AppContext, args: EvalArgs) -> dict[str, list[str]] | None:
@@ -329,5 +329,5 @@ def _types(app: AppContext, args: EvalArgs) -> dict[str, list[str]] | None:
     if args.annotator is not None:
         from ocwtool.evaluation.facets import annotator_types
 
-        return annotator_types(app.workspace / "annotations", args.annotator)
-    return find_type_map(args.release, None if args.release else app.workspace)
+        return annotator_types(app.workspace().annotations_dir, args.annotator)
+    return find_type_map(args.release, None if args.release else app.workspace())

@@ -60,11 +60,12 @@ def import_cmd(app: AppContext, file: Path, fmt: str, source: str | None, split:
     from ocwtool.schema.models import Split
     from ocwtool.workspace_io import import_into
 
-    report = import_into(app.settings(), file, fmt, source, Split(split) if split else None)
+    ws = app.workspace()
+    report = import_into(ws, file, fmt, source, Split(split) if split else None)
     for warning in report.warnings:
         click.echo(f"Warning: {warning}", err=True)
     flags = ", ".join(f"{k} {v}" for k, v in report.flags.items()) or "none"
-    store = _rel(report.store, app.workspace)
+    store = ws.rel(report.store)
     click.echo(
         f"Imported {report.count} puzzles from {file} into {store} "
         f"({_plural(len(report.warnings), 'warning')}; flags: {flags})"
@@ -97,8 +98,9 @@ def export_cmd(
     """
     from ocwtool.workspace_io import export_to
 
-    report = export_to(app.settings(), fmt, sources, out, game=game, split=split)
-    target = _rel(report.path, app.workspace)
+    ws = app.workspace()
+    report = export_to(ws, fmt, sources, out, game=game, split=split)
+    target = ws.rel(report.path)
     click.echo(f"Exported {report.count} puzzles from {', '.join(report.sources)} to {target}")
 
 
@@ -116,28 +118,17 @@ def info_cmd(app: AppContext, sources: tuple[str, ...], as_json: bool) -> None:
       ocwtool -w my-dataset info --json
     """
     from ocwtool.info import render, summarize
-    from ocwtool.workspace_io import available_sources, load_sources
 
-    settings = app.settings()
-    if not sources and not available_sources(settings):
-        click.echo(
-            f"Workspace {app.workspace} has no puzzles yet; import some: ocwtool import FILE --format ocw"
-        )
+    ws = app.workspace()
+    if not sources and not ws.store_names():
+        click.echo(f"Workspace {ws.root} has no puzzles yet; import some: ocwtool import FILE --format ocw")
         return
-    summary = summarize(load_sources(settings, sources))
+    summary = summarize(ws.stores(sources))
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:
-        click.echo(render(summary, str(app.workspace)))
+        click.echo(render(summary, str(ws.root)))
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _rel(path: Path, root: Path) -> str:
-    """``path`` relative to the workspace when inside it (shorter, stable messages)."""
-    try:
-        return str(path.resolve().relative_to(root))
-    except ValueError:
-        return str(path)

@@ -79,8 +79,9 @@ def run_cmd(app: AppContext, /, **opts: Any) -> None:
     protocol = opts["protocol"]
     rules = opts["rules"] or ("oneshot" if protocol == "oneshot" else "nyt")
     release = opts["release"]
+    ws = app.workspace()
     source = PuzzleSource(
-        workspace=None if release else app.workspace,
+        workspace=None if release else ws.root,
         release=release,
         source=opts["source"],
         split=opts["split"],
@@ -100,7 +101,7 @@ def run_cmd(app: AppContext, /, **opts: Any) -> None:
         max_retries=opts["max_retries"],
         display="rich" if show else "none",
     )
-    run = run_llm(request, app.settings().runs_dir, load_prices(app.workspace))
+    run = run_llm(request, ws.runs_dir, load_prices(ws.root))
     click.echo(summary(run))
 
 

@@ -125,7 +125,7 @@ def _board(app: AppContext, source: str | None, split: str, wall_id: str | None,
     from ocwtool.evaluation.game.board import Board
     from ocwtool.evaluation.gold import workspace_golds
 
-    walls = workspace_golds(app.settings(), split, source).walls
+    walls = workspace_golds(app.workspace(), split, source).walls
     if wall_id is None:
         return Board.from_gold(random.Random(seed).choice(walls))
     for g in walls:

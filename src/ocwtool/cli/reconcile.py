@@ -64,8 +64,11 @@ def _in_workspace(app: AppContext, path: Path) -> Path:
     """``path`` as given if it exists, else relative to the workspace, else a store name."""
     if path.exists() or path.is_absolute():
         return path
-    inside = app.workspace / path
+    from ocwtool.workspace import Workspace
+
+    ws = Workspace.at(app.root)  # only the layout: the settings are not needed
+    inside = ws.root / path
     if inside.exists():
         return inside
-    store = app.settings().puzzles_path(str(path))
+    store = ws.puzzles_path(str(path))
     return store if store.exists() else path

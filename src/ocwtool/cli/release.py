@@ -59,7 +59,7 @@ def build_cmd(
 
     text = read_text(Path(notes[1:])) if notes.startswith("@") else notes
     spec = ReleaseSpec(name, version, fmt, text.strip(), license_, sources, force, report=not no_report)
-    folder, archive = build_release(app.settings(), spec, progress=progress)
+    folder, archive = build_release(app.workspace(), spec, progress=progress)
     click.echo(f"Built {folder}")
     click.echo(f"Archive {archive}")
 

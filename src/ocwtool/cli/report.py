@@ -40,7 +40,7 @@ def report_cmd(app: AppContext, out: Path | None, cutoff: dt.datetime | None, pr
     """
     from ocwtool.report import write_report
 
-    root = app.workspace
+    root = app.root
     written = write_report(root, out, cutoff=cutoff.date() if cutoff else None, progress=progress)
     folder = written.figures[0].parent if written.figures else written.html.parent
     click.echo(f"{len(written.figures) // 2} figures (SVG and PNG) in {folder}", err=True)

@@ -82,8 +82,9 @@ def scrape_nyt_cmd(
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
     choice = cast("Which", which)
     side = cast("Literal['api', 'archive']", prefer)
+    ws = app.workspace()
     run = run_nyt(
-        app.settings(),
+        ws,
         choice,
         crawl,
         start=first,
@@ -92,4 +93,4 @@ def scrape_nyt_cmd(
         stamp=stamp,
         progress=progress,
     )
-    echo_outcome(run, app.workspace)
+    echo_outcome(run, ws)

@@ -72,12 +72,13 @@ def scrape_ocw_cmd(
     from ocwtool.scrapers.sources.ocdb import WallOptions
 
     walls = WallOptions(series=parse_series(series), specials=specials)
+    ws = app.workspace()
     outcome = scrape_ocw(
-        app.settings(),
+        ws,
         crawl,
         walls,
         human_performance=with_human_performance,
         smoci_base_url=smoci_base_url,
         progress=progress,
     )
-    echo_outcome(outcome, app.workspace)
+    echo_outcome(outcome, ws)

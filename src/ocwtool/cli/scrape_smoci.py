@@ -45,13 +45,13 @@ def scrape_smoci_cmd(
     from ocwtool.errors import InputError
     from ocwtool.scrapers.pipeline import scrape_smoci
 
-    settings = app.settings()
+    ws = app.workspace()
     for store in stores:
-        if not settings.puzzles_path(store).exists():
-            raise InputError(f"{settings.puzzles_path(store)}: no such store; run `ocwtool scrape ocw` first")
-    outcome = scrape_smoci(settings, crawl, list(stores) or None, progress=progress)
+        if not ws.puzzles_path(store).exists():
+            raise InputError(f"{ws.puzzles_path(store)}: no such store; run `ocwtool scrape ocw` first")
+    outcome = scrape_smoci(ws, crawl, list(stores) or None, progress=progress)
     if not outcome.joins:
         click.echo(
             "No OCW store to enrich (puzzles/ocdb.jsonl or puzzles/ocw.jsonl); captures kept.", err=True
         )
-    echo_outcome(outcome, app.workspace)
+    echo_outcome(outcome, ws)

@@ -71,15 +71,15 @@ def split_cmd(
       ocwtool split --seed 7 --nyt-cutoff 2025-01-01,2025-07-01
       ocwtool split --splits-from releases/ocw-1.0.0
     """
-    from ocwtool.releases.splits import split_workspace
+    from ocwtool.curation.splits import split_workspace
 
     summary = split_workspace(
-        app.settings(),
+        app.workspace(),
         seed=seed,
         sizes=sizes,
         nyt_cutoffs=nyt_cutoff,
         splits_from=splits_from,
-        sources=sources or None,
+        sources=sources,
         dry_run=dry_run,
     )
     click.echo(f"{'store':<28} {'train':>6} {'validation':>10} {'test':>6} {'unassigned':>10}")

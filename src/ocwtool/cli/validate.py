@@ -53,12 +53,10 @@ def validate_cmd(
     from ocwtool.validators.gate import validate_workspace
     from ocwtool.validators.report import render_table, to_json, to_markdown
 
-    settings = app.settings()
-    report = validate_workspace(
-        settings, sources or None, expectations=not no_expectations, progress=progress
-    )
-    json_path = json_out or settings.runs_dir / "validation" / "report.json"
-    md_path = md_out or settings.runs_dir / "validation" / "report.md"
+    ws = app.workspace()
+    report = validate_workspace(ws, sources, expectations=not no_expectations, progress=progress)
+    json_path = json_out or ws.runs_dir / "validation" / "report.json"
+    md_path = md_out or ws.runs_dir / "validation" / "report.md"
     write_json(json_path, to_json(report))
     write_text(md_path, to_markdown(report))
     click.echo(render_table(report))

@@ -71,7 +71,6 @@ def build_variants_cmd(
     """
     from ocwtool.generators import build
 
-    settings = app.settings()
     kinds = list(build.KINDS) if kind == "all" else [kind]
     requests = [
         build.VariantRequest(
@@ -86,7 +85,7 @@ def build_variants_cmd(
         )
         for k in kinds
     ]
-    for summary in build.build_all(settings, requests, ocw_json=ocw_json, progress=progress):
+    for summary in build.build_all(app.workspace(), requests, ocw_json=ocw_json, progress=progress):
         for line in summary.stall_warnings():
             click.echo(line, err=True)
         for line in summary.describe():

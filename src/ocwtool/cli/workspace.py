@@ -21,7 +21,7 @@ def init_cmd(app: AppContext, contact: str | None, force: bool) -> None:
     """
     from ocwtool.config import init_workspace
 
-    path = init_workspace(app.workspace, contact, force=force)
+    path = init_workspace(app.root, contact, force=force)
     click.echo(f"Created {path}")
     if not contact:
         click.echo("Set a contact e-mail in ocwtool.toml (or OCWTOOL_CONTACT) before live crawls.")

@@ -47,7 +47,7 @@ def llm_stage(state: Any) -> Any:
 def _golds(state: Any, source: str) -> list[Any]:
     from ocwtool.evaluation.gold import workspace_golds
 
-    return list(workspace_golds(state.settings, "test", source).walls)
+    return list(workspace_golds(state.workspace, "test", source).walls)
 
 
 def _board(wall: Any) -> Any:
@@ -65,16 +65,16 @@ def _play(state: Any, result: Any, model: str, source: str, protocol: Protocol, 
     name = f"scripted-{player}-{source}-{protocol.name}"
     request = LlmRunRequest(
         model=model,
-        source=PuzzleSource(workspace=state.settings.root, source=source),
+        source=PuzzleSource(workspace=state.workspace.root, source=source),
         protocol=protocol,
         name=name,
     )
-    run = run_llm(request, state.settings.runs_dir)
+    run = run_llm(request, state.workspace.runs_dir)
     report = run_evaluation(golds, EvalRequest(predictions=run.predictions, n_boot=0))
     label = f"scripted_{player}_{protocol.name}"
     result.paths += [
         run.folder,
-        save_report(report, state.settings.runs_dir / report_name(label, "test", source)),
+        save_report(report, state.workspace.runs_dir / report_name(label, "test", source)),
     ]
     rules = f", {protocol.rules} rules" if protocol.name == "interactive" else ""
     result.lines.append(

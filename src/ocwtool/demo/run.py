@@ -14,13 +14,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ocwtool.config import Settings, init_workspace, load_settings
+from ocwtool.config import init_workspace
 from ocwtool.demo.llm_stage import llm_stage
 from ocwtool.demo.server import serve
 from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
 from ocwtool.errors import ConfigError, OcwError
 from ocwtool.fsio import write_text
 from ocwtool.progress import Progress, silent, track
+from ocwtool.workspace import Workspace
 
 DEMO_CONTACT = "ocwtool-demo@localhost"
 RELEASE_NAME = "demo"
@@ -48,7 +49,7 @@ class StageResult:
 class DemoState:
     """What later stages need from earlier ones."""
 
-    settings: Settings
+    workspace: Workspace
     progress: Progress = silent
     base_url: str = ""
     snapshot: dict[str, Any] = field(default_factory=dict)
@@ -63,28 +64,27 @@ Stage = Callable[[DemoState], StageResult]
 DEMO_MARKER = ".ocwtool-demo"
 
 
-def prepare_workspace(root: Path) -> Settings:
+def prepare_workspace(root: Path) -> Workspace:
     """Create the demo workspace, or reuse one the demo made; never touch a workspace with real data.
 
     The demo captures its snapshot under the real sites' URLs and writes stores named like real ones,
     so running it in a workspace that holds real crawls would mix invented puzzles into them.
     """
-    if not (root / DEMO_MARKER).exists() and _has_data(root):
+    ws = Workspace.at(root)
+    if not (root / DEMO_MARKER).exists() and _has_data(ws):
         raise ConfigError(
             f"{root} already holds puzzles or captures; the demo would mix its invented snapshot into "
             "them. Run it in a new folder: ocwtool -w demo-workspace demo"
         )
-    if not (root / "ocwtool.toml").exists():
+    if not ws.config_path.exists():
         init_workspace(root, DEMO_CONTACT)
     write_text(root / DEMO_MARKER, "This workspace was made by `ocwtool demo`: its puzzles are invented.\n")
-    settings = load_settings(root)
-    return settings if settings.contact else replace(settings, contact=DEMO_CONTACT)
+    ws = Workspace.open(root)
+    return ws if ws.settings.contact else Workspace(replace(ws.settings, contact=DEMO_CONTACT))
 
 
-def _has_data(root: Path) -> bool:
-    stores = (root / "puzzles").glob("*.jsonl")
-    captures = (root / "raw").glob("*/*")
-    return any(True for _ in stores) or any(True for _ in captures)
+def _has_data(ws: Workspace) -> bool:
+    return bool(ws.store_names()) or any(True for _ in ws.captures_dir.glob("*/*"))
 
 
 @contextmanager
@@ -103,7 +103,7 @@ def scrape_ocw_stage(state: DemoState) -> StageResult:
 
     options = CrawlOptions(base_url=state.base_url, delay=0.0)
     outcome = scrape_ocw(
-        state.settings,
+        state.workspace,
         options,
         WallOptions(),
         human_performance=True,
@@ -122,7 +122,7 @@ def scrape_nyt_stage(state: DemoState) -> StageResult:
 
     start, end = nyt_dates(state.snapshot)
     options = CrawlOptions(base_url=state.base_url, delay=0.0)
-    run = run_nyt(state.settings, "both", options, start=start, end=end, progress=state.progress)
+    run = run_nyt(state.workspace, "both", options, start=start, end=end, progress=state.progress)
     result = StageResult("scrape nyt (api + archive)", paths=list(run.written))
     result.lines += [f"{label}: {report.summary.headline()}" for label, report in run.crawls]
     if run.reconcile is not None:
@@ -133,9 +133,9 @@ def scrape_nyt_stage(state: DemoState) -> StageResult:
 
 
 def split_stage(state: DemoState) -> StageResult:
-    from ocwtool.releases.splits import split_workspace
+    from ocwtool.curation.splits import split_workspace
 
-    summary = split_workspace(state.settings, nyt_cutoffs=(NYT_TEST_FROM,), sources=list(RELEASE_SOURCES))
+    summary = split_workspace(state.workspace, nyt_cutoffs=(NYT_TEST_FROM,), sources=list(RELEASE_SOURCES))
     result = StageResult("split")
     for store, counts in summary.counts.items():
         shown = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
@@ -149,16 +149,16 @@ def variants_stage(state: DemoState) -> StageResult:
 
     result = StageResult("build-variants")
     requests = [VariantRequest(kind=kind, source="ocdb") for kind in KINDS]
-    for summary in build_all(state.settings, requests, progress=state.progress):
+    for summary in build_all(state.workspace, requests, progress=state.progress):
         result.lines += summary.describe()[:-1]
-    result.paths += [state.settings.variants_path(kind) for kind in KINDS]
+    result.paths += [state.workspace.variants_path(kind) for kind in KINDS]
     return result
 
 
 def suggest_stage(state: DemoState) -> StageResult:
     from ocwtool.annotations.suggest import suggest_workspace
 
-    path, count, kinds = suggest_workspace(state.settings.root, RELEASE_SOURCES, progress=state.progress)
+    path, count, kinds = suggest_workspace(state.workspace, RELEASE_SOURCES, progress=state.progress)
     shown = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
     return StageResult("annotate suggest", lines=[f"{count} puzzles pre-labelled: {shown}"], paths=[path])
 
@@ -179,10 +179,10 @@ def baselines_stage(state: DemoState) -> StageResult:
 
     result = StageResult(f"eval baselines on the test split ({BASELINE_SEEDS} seeds)")
     for source in RELEASE_SOURCES:
-        golds = workspace_golds(state.settings, "test", source)
+        golds = workspace_golds(state.workspace, "test", source)
         for baseline in BASELINES:
             report = _baseline_report(golds, baseline, state.progress)
-            path = state.settings.runs_dir / report_name(baseline, "test", source)
+            path = state.workspace.runs_dir / report_name(baseline, "test", source)
             result.paths.append(save_report(report, path, per_wall=True))  # the report's breakdowns
             result.lines.append(f"{source} {baseline}: {headline(report)}")
             state.scores[(source, baseline)] = report["summary"]["grouping"]
@@ -213,9 +213,9 @@ def validate_stage(state: DemoState) -> StageResult:
     from ocwtool.validators.gate import validate_workspace
     from ocwtool.validators.report import to_json
 
-    report = validate_workspace(state.settings, list(RELEASE_SOURCES), progress=state.progress)
+    report = validate_workspace(state.workspace, list(RELEASE_SOURCES), progress=state.progress)
     path = (
-        state.settings.runs_dir / "validation" / "report.json"
+        state.workspace.runs_dir / "validation" / "report.json"
     )  # as `ocwtool validate` (the report reads it)
     write_json(path, to_json(report))
     return StageResult("validate", lines=[report.summary()], paths=[path])
@@ -231,7 +231,7 @@ def release_stage(state: DemoState) -> StageResult:
         sources=RELEASE_SOURCES,
         force=True,
     )
-    state.release_dir, state.archive = build_release(state.settings, spec, progress=state.progress)
+    state.release_dir, state.archive = build_release(state.workspace, spec, progress=state.progress)
     return StageResult("release build", paths=[state.release_dir, state.archive])
 
 
@@ -250,7 +250,7 @@ def report_stage(state: DemoState) -> StageResult:
     """Draw the workspace (``ocwtool report``): the last stage, so every section has its data."""
     from ocwtool.report import write_report
 
-    written = write_report(state.settings.root, cutoff=REPORT_CUTOFF, progress=state.progress)
+    written = write_report(state.workspace.root, cutoff=REPORT_CUTOFF, progress=state.progress)
     panels = [p for s in written.sections for p in s.panels]
     drawn = len(written.figures) // 2
     lines = [f"{drawn} figures drawn; {len(panels) - drawn} panels without data say why"]
@@ -277,7 +277,7 @@ def run_demo(
 ) -> list[StageResult]:
     """Run every stage in ``root``; ``echo`` is called after each stage (for live output), ``progress``
     as the long stages advance."""
-    state = DemoState(settings=prepare_workspace(root), progress=progress)
+    state = DemoState(workspace=prepare_workspace(root), progress=progress)
     results: list[StageResult] = []
 
     def run(stage: Stage) -> None:

@@ -18,13 +18,16 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.evaluation.stats import Walls
 from ocwtool.schema.models import Puzzle
+
+if TYPE_CHECKING:
+    from ocwtool.workspace import Workspace
 
 
 @dataclass(frozen=True)
@@ -138,13 +141,11 @@ def _summary(table: _Table) -> dict[str, dict[str, float]]:
     return out
 
 
-def workspace_facts(settings: Any, annotator: str | None = None) -> dict[str, WallFacts]:
+def workspace_facts(workspace: Workspace, annotator: str | None = None) -> dict[str, WallFacts]:
     """Facts of every puzzle in a workspace's stores and variants, red herrings from its annotations."""
-    from ocwtool.store import read_puzzles, store_paths
-
-    paths = store_paths(settings.puzzles_dir) + store_paths(settings.variants_dir)
-    puzzles = [p for path in paths for p in read_puzzles(path)]
-    return facts_of(puzzles, herrings_marked(settings.root / "annotations", annotator))
+    variants = [p for items in workspace.variants().values() for p in items]
+    puzzles = workspace.puzzles(missing_ok=True) + variants
+    return facts_of(puzzles, herrings_marked(workspace.annotations_dir, annotator))
 
 
 def release_facts(release: Path) -> dict[str, WallFacts]:

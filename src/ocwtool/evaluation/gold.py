@@ -9,12 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.scorer import GoldWall, load_gold
 from ocwtool.schema.models import Flag, Game, Puzzle, in_split, non_text_reasons
+
+if TYPE_CHECKING:
+    from ocwtool.workspace import Workspace
 
 SPLITS = ("train", "validation", "test")
 
@@ -62,23 +65,15 @@ def gold_from_puzzle(p: Puzzle) -> GoldWall:
     )
 
 
-def workspace_golds(settings: Any, split: str, source: str | None, include_flagged: bool = False) -> GoldSet:
+def workspace_golds(
+    workspace: Workspace, split: str, source: str | None, include_flagged: bool = False
+) -> GoldSet:
     """Gold walls of a workspace: ``puzzles/<source>.jsonl`` (or ``variants/``), else every store."""
-    from ocwtool.store import read_puzzles, store_paths
-
-    paths: list[Path] = store_paths(settings.puzzles_dir)
-    if source:
-        candidates = [settings.puzzles_path(source), settings.variants_path(source)]
-        paths = [c for c in candidates if c.exists()][:1]
-        if not paths:
-            stores = store_paths(settings.puzzles_dir) + store_paths(settings.variants_dir)
-            known = ", ".join(p.stem for p in stores) or "none"
-            raise EvaluationError(f"no store named {source!r} in {settings.root}; known: {known}")
-    puzzles = [p for path in paths for p in read_puzzles(path)]
+    puzzles = _workspace_puzzles(workspace, source)
     chosen = in_split(puzzles, split)
     if not chosen:
         raise EvaluationError(
-            f"no puzzles of split {split!r} in {settings.root} ({len(puzzles)} puzzles in total); "
+            f"no puzzles of split {split!r} in {workspace.root} ({len(puzzles)} puzzles in total); "
             "import or scrape puzzles first, or choose another --split"
         )
     golds = to_gold_set(chosen, include_flagged)
@@ -87,6 +82,19 @@ def workspace_golds(settings: Any, split: str, source: str | None, include_flagg
             f"all {len(chosen)} puzzles of split {split!r} are flagged unscorable; use --include-flagged"
         )
     return golds
+
+
+def _workspace_puzzles(workspace: Workspace, source: str | None) -> list[Puzzle]:
+    """Every store's puzzles; with ``source``, that store's, else that variant kind's."""
+    stores, kinds = workspace.store_names(), workspace.variant_kinds()
+    if not source:
+        return workspace.puzzles(missing_ok=True)
+    if source in stores:
+        return workspace.puzzles([source])
+    if source in kinds:
+        return list(workspace.variants(kinds=[source]).get(source, ()))
+    known = ", ".join([*stores, *kinds]) or "none"
+    raise EvaluationError(f"no store named {source!r} in {workspace.root}; known: {known}")
 
 
 def release_golds(release: Path, split: str, config: str | None, include_flagged: bool = False) -> GoldSet:

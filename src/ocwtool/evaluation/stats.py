@@ -11,13 +11,16 @@ import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.scorer import GoldWall
+
+if TYPE_CHECKING:
+    from ocwtool.workspace import Workspace
 
 PER_WALL = ("AMI", "ARI", "FMS", "WD")
 COUNTS = ("solved_walls", "correct_groups")
@@ -180,13 +183,13 @@ def label_categories(label: Any) -> list[str]:
     return [str(x) for x in label]
 
 
-def find_type_map(release: Path | None, workspace: Path | None) -> dict[str, list[str]] | None:
+def find_type_map(release: Path | None, workspace: Workspace | None) -> dict[str, list[str]] | None:
     """Knowledge labels shipped with a release (``annotations/labels.jsonl``) or, for a workspace,
     the annotations package's release labels (adjudicated, else consensus); ``None`` when absent."""
     if release is not None:
         path = release / "annotations" / "labels.jsonl"
         return load_type_map(path) if path.is_file() else None
-    if workspace is None or not any((workspace / "annotations").glob("*.jsonl")):
+    if workspace is None or not any(workspace.annotations_dir.glob("*.jsonl")):
         return None
     from ocwtool.annotations.adjudicate import release_labels
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ocwtool.config import Settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json, sha256_file, write_json
 from ocwtool.generators.summary import PoolRun, VariantSummary, WordNetRun
@@ -25,6 +24,7 @@ from ocwtool.generators.wordnet_backend import WordNetBackend
 from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.models import Game, Puzzle, Split, in_split
 from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.workspace import Workspace
 
 KINDS = ("randomized", "wordnet")
 SPLITS = ("test", "train", "validation", "all")
@@ -50,17 +50,16 @@ class VariantRequest:
         return self.split or DEFAULT_SPLIT[self.kind]
 
 
-def load_input(settings: Settings, request: VariantRequest) -> tuple[Path, list[Puzzle]]:
+def load_input(workspace: Workspace, request: VariantRequest) -> tuple[Path, list[Puzzle]]:
     """The store's puzzles in the requested split; ``InputError`` saying how to fix an empty choice."""
-    path = settings.puzzles_path(request.source)
-    if not path.is_file():
-        stores = sorted(p.stem for p in settings.puzzles_dir.glob("*.jsonl"))
-        known = ", ".join(stores) or "none yet"
+    path = workspace.puzzles_path(request.source)
+    known = workspace.store_names()
+    if request.source not in known:
         raise InputError(
             f"{path}: no such store; import puzzles first (`ocwtool import FILE --format ocw`) "
-            f"or choose --source (available: {known})"
+            f"or choose --source (available: {', '.join(known) or 'none yet'})"
         )
-    puzzles = read_puzzles(path)
+    puzzles = workspace.stores([request.source])[request.source]
     return path, select_split(puzzles, request.effective_split, path)
 
 
@@ -90,11 +89,11 @@ def pools(puzzles: Sequence[Puzzle]) -> list[tuple[str, list[Puzzle]]]:
     return out
 
 
-def build_randomized(settings: Settings, request: VariantRequest) -> VariantSummary:
+def build_randomized(workspace: Workspace, request: VariantRequest) -> VariantSummary:
     """OCW-Randomized over the requested split (each split its own pool); returns the summary."""
     from ocwtool.generators.randomized import randomize
 
-    path, puzzles = load_input(settings, request)
+    path, puzzles = load_input(workspace, request)
     built: list[Puzzle] = []
     runs = []
     for name, members in pools(puzzles):
@@ -103,12 +102,12 @@ def build_randomized(settings: Settings, request: VariantRequest) -> VariantSumm
         runs.append(
             PoolRun(name, len(result.puzzles), result.stream, result.restarts, result.draws, result.stalls)
         )
-    summary = _summary(settings, request, path, built)
-    return _write(settings, request, built, replace(summary, pools=tuple(runs)))
+    summary = _summary(workspace, request, path, built)
+    return _write(workspace, request, built, replace(summary, pools=tuple(runs)))
 
 
 def build_wordnet(
-    settings: Settings,
+    workspace: Workspace,
     request: VariantRequest,
     *,
     backend: WordNetBackend | None = None,
@@ -120,7 +119,7 @@ def build_wordnet(
     from ocwtool.generators.wordnet import WordNetOptions, generate
     from ocwtool.generators.wordnet_backend import open_backend
 
-    path, puzzles = load_input(settings, request)
+    path, puzzles = load_input(workspace, request)
     wordnet = backend or open_backend(request.lexicon)
     opts = WordNetOptions(request.seed, request.fallback, request.dedupe, request.shuffle)
     result = generate(track(puzzles, "wordnet", progress), wordnet, opts)
@@ -133,33 +132,37 @@ def build_wordnet(
         incomplete_walls=tuple(o.parent for o in result.outcomes if o.puzzle is None),
     )
     built = list(result.puzzles)
-    summary = _summary(settings, request, path, built)
-    return _write(settings, request, built, replace(summary, wordnet=details))
+    summary = _summary(workspace, request, path, built)
+    return _write(workspace, request, built, replace(summary, wordnet=details))
 
 
 def _summary(
-    settings: Settings, request: VariantRequest, source: Path, built: list[Puzzle]
+    workspace: Workspace, request: VariantRequest, source: Path, built: list[Puzzle]
 ) -> VariantSummary:
     return VariantSummary(
         kind=request.kind,
-        input=_rel(settings, source),
+        input=workspace.rel(source),
         split=request.effective_split,
         seed=request.seed,
         puzzles=len(built),
-        output=_rel(settings, settings.variants_path(request.kind)),
+        output=workspace.rel(workspace.variants_path(request.kind)),
     )
 
 
 def _write(
-    settings: Settings, request: VariantRequest, built: list[Puzzle], summary: VariantSummary
+    workspace: Workspace, request: VariantRequest, built: list[Puzzle], summary: VariantSummary
 ) -> VariantSummary:
     """Replace this store's variants in ``variants/<kind>.jsonl`` (other stores' are kept: one file
     per kind, as validation and releases read it) and record this build in the summary file."""
-    out = settings.variants_path(request.kind)
+    out = workspace.variants_path(request.kind)
     tagged = [_tag(p, request.source) for p in built]
-    kept = [p for p in (read_puzzles(out) if out.is_file() else []) if origin(p) != request.source]
+    kept = [
+        p
+        for p in workspace.variants(kinds=[request.kind]).get(request.kind, ())
+        if origin(p) != request.source
+    ]
     write_puzzles(out, kept + tagged)
-    _record(settings, request, summary.to_json(), len(kept) + len(tagged), out)
+    _record(workspace, request, summary.to_json(), len(kept) + len(tagged), out)
     return summary
 
 
@@ -175,9 +178,9 @@ def _tag(p: Puzzle, store: str) -> Puzzle:
 
 
 def _record(
-    settings: Settings, request: VariantRequest, build: dict[str, Any], total: int, out: Path
+    workspace: Workspace, request: VariantRequest, build: dict[str, Any], total: int, out: Path
 ) -> None:
-    path = summary_path(settings, request.kind)
+    path = workspace.variant_summary_path(request.kind)
     try:
         previous = read_json(path) if path.is_file() else {}
     except InputError:
@@ -186,7 +189,7 @@ def _record(
     builds = {k: v for k, v in builds.items() if k != request.source} | {request.source: build}
     doc = {
         "kind": request.kind,
-        "output": _rel(settings, out),
+        "output": workspace.rel(out),
         "puzzles": total,
         "sha256": sha256_file(out),
         "builds": dict(sorted(builds.items())),
@@ -194,33 +197,22 @@ def _record(
     write_json(path, doc)
 
 
-def summary_path(settings: Settings, kind: str) -> Path:
-    return settings.variants_dir / f"{kind}.summary.json"
-
-
-def _rel(settings: Settings, path: Path) -> str:
-    try:
-        return str(path.relative_to(settings.root))
-    except ValueError:
-        return str(path)
-
-
-def export_ocw_json(settings: Settings, kind: str) -> str:
+def export_ocw_json(workspace: Workspace, kind: str) -> str:
     """Write ``variants/<kind>.ocw.json`` (OCW JSON, as the published variant files); return its path.
 
     WordNet groups carry no human performance, so they are written as ``{}`` as published."""
     from ocwtool.schema.formats.ocw_json import export_file
 
-    puzzles = [p for p in read_puzzles(settings.variants_path(kind)) if p.game is Game.OCW]
+    puzzles = [p for p in read_puzzles(workspace.variants_path(kind)) if p.game is Game.OCW]
     if not puzzles:
-        raise InputError(f"{settings.variants_path(kind)}: no OCW puzzles to export as OCW JSON")
-    target = settings.variants_dir / f"{kind}.ocw.json"
+        raise InputError(f"{workspace.variants_path(kind)}: no OCW puzzles to export as OCW JSON")
+    target = workspace.variants_dir / f"{kind}.ocw.json"
     export_file(puzzles, target, {})
-    return _rel(settings, target)
+    return workspace.rel(target)
 
 
 def build_all(
-    settings: Settings,
+    workspace: Workspace,
     requests: Sequence[VariantRequest],
     *,
     ocw_json: bool = False,
@@ -231,15 +223,15 @@ def build_all(
     from ocwtool.generators.wordnet_backend import open_backend
 
     for request in requests:
-        load_input(settings, request)
+        load_input(workspace, request)
     backends = {r.lexicon: open_backend(r.lexicon) for r in requests if r.kind == "wordnet"}
     summaries = []
     for request in requests:
         if request.kind == "randomized":
-            summary = build_randomized(settings, request)
+            summary = build_randomized(workspace, request)
         else:
-            summary = build_wordnet(settings, request, backend=backends[request.lexicon], progress=progress)
+            summary = build_wordnet(workspace, request, backend=backends[request.lexicon], progress=progress)
         if ocw_json:
-            summary = replace(summary, ocw_json=export_ocw_json(settings, request.kind))
+            summary = replace(summary, ocw_json=export_ocw_json(workspace, request.kind))
         summaries.append(summary)
     return summaries

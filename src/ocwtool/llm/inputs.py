@@ -55,9 +55,9 @@ class PuzzleSource:
             return release_golds(self.release, chosen, self.source, self.include_flagged)
         if self.workspace is None:
             raise LlmError("give a workspace or a release to play")
-        from ocwtool.config import load_settings
+        from ocwtool.workspace import Workspace
 
-        return workspace_golds(load_settings(self.workspace), chosen, self.source, self.include_flagged)
+        return workspace_golds(Workspace.open(self.workspace), chosen, self.source, self.include_flagged)
 
 
 def game_of(gold: GoldWall) -> str:

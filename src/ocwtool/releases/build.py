@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool import __version__
-from ocwtool.config import Settings
 from ocwtool.errors import ReleaseError
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
 from ocwtool.progress import Progress, silent
@@ -33,8 +32,9 @@ from ocwtool.releases import card
 from ocwtool.releases.archive import FORMATS, archive_name, write_archive
 from ocwtool.releases.extras import copy_extras
 from ocwtool.schema.models import Puzzle, sort_key
-from ocwtool.validators.corpus import Corpus, is_text, load_corpus
+from ocwtool.validators.corpus import Corpus, is_text
 from ocwtool.validators.report import ValidationReport, to_markdown
+from ocwtool.workspace import Workspace
 
 SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?$")
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -160,32 +160,32 @@ def write_checksums(root: Path, manifest: dict[str, Any]) -> None:
 
 
 def build_release(
-    settings: Settings, spec: ReleaseSpec, *, expectations: bool = True, progress: Progress = silent
+    workspace: Workspace, spec: ReleaseSpec, *, expectations: bool = True, progress: Progress = silent
 ) -> tuple[Path, Path]:
     """Validate (refusing on errors), write the release folder and archive; return both paths.
 
     ``progress`` follows the validation, then ``("release", steps done, 2)``: folder, archive."""
     from ocwtool.validators.gate import require_valid, validate_corpus
-    from ocwtool.validators.waivers import WAIVERS_NAME, load_waivers
+    from ocwtool.validators.waivers import load_waivers
 
     spec.check()
-    final = settings.releases_dir / spec.folder_name
+    final = workspace.releases_dir / spec.folder_name
     if final.exists() and not spec.force:
         raise ReleaseError(f"{final} already exists; bump the version or pass --force to rebuild it")
-    corpus = load_corpus(settings.puzzles_dir, settings.variants_dir, spec.sources or None)
+    corpus = workspace.corpus(spec.sources)
     if not corpus.puzzles:
-        raise ReleaseError(f"nothing to release: no puzzles in {settings.puzzles_dir}")
-    waivers = load_waivers(settings.root / WAIVERS_NAME)
+        raise ReleaseError(f"nothing to release: no puzzles in {workspace.puzzles_dir}")
+    waivers = load_waivers(workspace.waivers_path)
     report = validate_corpus(corpus, waivers, expectations=expectations, progress=progress)
     require_valid(report)
     configs = release_configs(corpus)
     if not configs:
-        raise ReleaseError(f"nothing to release: no text puzzles in {settings.puzzles_dir}")
-    staging = settings.releases_dir / f".{spec.folder_name}.tmp"
+        raise ReleaseError(f"nothing to release: no text puzzles in {workspace.puzzles_dir}")
+    staging = workspace.releases_dir / f".{spec.folder_name}.tmp"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     try:
-        _write_folder(settings, spec, corpus, report, configs, staging)
+        _write_folder(workspace, spec, corpus, report, configs, staging)
         _swap_in(staging, final)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -210,18 +210,18 @@ def _swap_in(staging: Path, final: Path) -> None:
 
 
 def _write_folder(
-    settings: Settings,
+    workspace: Workspace,
     spec: ReleaseSpec,
     corpus: Corpus,
     report: ValidationReport,
     configs: dict[str, list[Puzzle]],
     root: Path,
 ) -> None:
-    files = write_tables(root, configs, _store_extras(settings, corpus))
+    files = write_tables(root, configs, _store_extras(workspace, corpus))
     counts = {c: {f.split: f.rows for f in files if f.config == c} for c in configs}
     prov = provenance(corpus)
-    figures = _report(settings, spec, report, root) if spec.report else []
-    extras = copy_extras(settings, root, spec.sources)
+    figures = _report(workspace, spec, report, root) if spec.report else []
+    extras = copy_extras(workspace, root, spec.sources)
     if spec.report:
         extras.append("`report/report.html`: figures of the data, annotation and scores (opens from disk)")
     info = card.CardInfo(
@@ -260,14 +260,14 @@ def _write_folder(
 
 
 def _report(
-    settings: Settings, spec: ReleaseSpec, report: ValidationReport, root: Path
+    workspace: Workspace, spec: ReleaseSpec, report: ValidationReport, root: Path
 ) -> list[tuple[str, str]]:
     """Write ``report/`` (the released stores, this build's validation) and return the card's figures."""
     from ocwtool.report.build import key_figures, write_report
     from ocwtool.validators.report import to_json
 
     written = write_report(
-        settings.root,
+        workspace.root,
         root / "report" / "report.html",
         validation=to_json(report),
         sources=spec.sources,
@@ -276,12 +276,12 @@ def _report(
     return key_figures(written, root)
 
 
-def _store_extras(settings: Settings, corpus: Corpus) -> dict[str, Any]:
+def _store_extras(workspace: Workspace, corpus: Corpus) -> dict[str, Any]:
     """Per config, the import extras of its single source store (restores the OCW JSON form)."""
     out: dict[str, Any] = {}
     for config in ("ocw", "nyt"):
         sources = {p.source for p in corpus.puzzles if p.game.value == config}
-        meta = settings.puzzles_dir / f"{next(iter(sources))}.meta.json" if len(sources) == 1 else None
+        meta = workspace.meta_path(next(iter(sources))) if len(sources) == 1 else None
         if meta is not None and meta.exists():
             out[config] = read_json(meta)
     return out

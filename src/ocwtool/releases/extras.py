@@ -14,10 +14,10 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from ocwtool.config import Settings
 from ocwtool.evaluation.baselines import BASELINES
 from ocwtool.evaluation.report import parse_report_name
 from ocwtool.fsio import write_bytes, write_text
+from ocwtool.workspace import Workspace
 
 
 def evaluator(root: Path) -> list[str]:
@@ -40,20 +40,20 @@ def baseline_reports(runs: Path, sources: Sequence[str] = ()) -> list[Path]:
     return sorted(found)
 
 
-def baselines(settings: Settings, root: Path, sources: Sequence[str] = ()) -> list[str]:
+def baselines(workspace: Workspace, root: Path, sources: Sequence[str] = ()) -> list[str]:
     """Copy baseline score reports into ``baselines/``."""
-    found = baseline_reports(settings.runs_dir, sources)
+    found = baseline_reports(workspace.runs_dir, sources)
     for path in found:
         write_bytes(root / "baselines" / path.name, path.read_bytes())
     return [f"`baselines/`: {len(found)} baseline score report(s) from `runs/`"] if found else []
 
 
-def annotation_labels(settings: Settings, root: Path) -> list[str]:
+def annotation_labels(workspace: Workspace, root: Path) -> list[str]:
     """Ship the release labels (adjudicated, else consensus) and the raw adjudications."""
     from ocwtool.annotations.adjudicate import release_labels
 
     out = []
-    labels = release_labels(settings.root)
+    labels = release_labels(workspace)
     if labels:
         lines = [
             json.dumps(
@@ -63,13 +63,13 @@ def annotation_labels(settings: Settings, root: Path) -> list[str]:
         ]
         write_text(root / "annotations" / "labels.jsonl", "\n".join(lines) + "\n")
         out.append(f"`annotations/labels.jsonl`: knowledge labels of {len(labels)} group(s)")
-    raw = settings.annotations_dir / "adjudicated.jsonl"
+    raw = workspace.annotations_dir / "adjudicated.jsonl"
     if raw.is_file():
         write_bytes(root / "annotations" / "adjudicated.jsonl", raw.read_bytes())
         out.append("`annotations/adjudicated.jsonl`: the adjudication decisions, as recorded")
     return out
 
 
-def copy_extras(settings: Settings, root: Path, sources: Sequence[str] = ()) -> list[str]:
+def copy_extras(workspace: Workspace, root: Path, sources: Sequence[str] = ()) -> list[str]:
     """Run every hook; return one card line per thing included."""
-    return [*evaluator(root), *baselines(settings, root, sources), *annotation_labels(settings, root)]
+    return [*evaluator(root), *baselines(workspace, root, sources), *annotation_labels(workspace, root)]

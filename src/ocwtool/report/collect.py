@@ -18,7 +18,7 @@ from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.report.evaluation import EvalInputs, ScoredRun
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, store_paths
+from ocwtool.workspace import Workspace
 
 HUMAN_LABELS = "human labels (adjudicated, else consensus)"
 SUGGESTED_LABELS = "the suggester's pre-labels (no human labels yet)"
@@ -38,17 +38,13 @@ class ReportInputs:
     evaluation: EvalInputs = field(default_factory=lambda: EvalInputs(runs=()))
 
 
-def _stores(folder: Path) -> dict[str, list[Puzzle]]:
-    return {path.stem: read_puzzles(path) for path in store_paths(folder)}
-
-
 def knowledge_types(annotations: Path) -> tuple[dict[str, list[str]], str]:
     """group id -> knowledge types: human release labels, else the suggester's pre-labels."""
     from ocwtool.annotations.adjudicate import release_labels
     from ocwtool.annotations.store import latest_suggestions
     from ocwtool.evaluation.stats import label_categories
 
-    human = release_labels(annotations.parent)
+    human = release_labels(Workspace.at(annotations.parent))
     if human:
         return {gid: label_categories(lab) for gid, lab in human.items()}, HUMAN_LABELS
     suggested = {
@@ -135,11 +131,11 @@ def collect(
     ``sources`` keeps only those stores, their variants and the runs on them (a release's view)."""
     from ocwtool.annotations.store import read_all
 
-    stores, variants = _only(_stores(root / "puzzles"), _stores(root / "variants"), sources)
-    summaries = {
-        k: doc for k in variants if isinstance(doc := _json(root / "variants" / f"{k}.summary.json"), dict)
-    }
-    annotations = root / "annotations"
+    ws = Workspace.at(root)
+    every_variant = {kind: list(items) for kind, items in ws.variants(keep_empty=True).items()}
+    stores, variants = _only(ws.stores(missing_ok=True), every_variant, sources)
+    summaries = {k: doc for k in variants if isinstance(doc := _json(ws.variant_summary_path(k)), dict)}
+    annotations = ws.annotations_dir
     types, origin = knowledge_types(annotations)
     every = {**stores, **variants}
     runs = [r for r in scored_runs(root) if not sources or r.source in (*sources, *variants)]

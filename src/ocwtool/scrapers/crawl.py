@@ -2,11 +2,11 @@
 
 How a source is crawled (this is all a new site needs)::
 
-    from ocwtool.config import load_settings
+    from ocwtool import Workspace
     from ocwtool.scrapers.base import CrawlOptions
     from ocwtool.scrapers.crawl import crawl
 
-    report = crawl(MySource(), CrawlOptions(limit=10), load_settings("my-workspace"))
+    report = crawl(MySource(), CrawlOptions(limit=10), Workspace.open("my-workspace"))
     puzzles = report.puzzles            # every puzzle parsed this run, de-duplicated by id
     rows = report.records               # (kind, row) pairs from ParseResult.records
     print(report.summary.render())      # fetched 12, from capture 3, robots-denied 0, retried 2, ...
@@ -43,6 +43,7 @@ from ocwtool.scrapers.frontier import Frontier
 from ocwtool.scrapers.http import Fetcher
 from ocwtool.scrapers.policy import RetrySettings, host_of, logical_url, rebase_url
 from ocwtool.scrapers.summary import CrawlSummary
+from ocwtool.workspace import Workspace
 
 NO_CONTACT = (
     'a live crawl needs a contact for its User-Agent: set contact = "you@example.org" in '
@@ -71,7 +72,7 @@ class CrawlReport:
 def crawl(
     source: Source,
     options: CrawlOptions,
-    settings: Settings,
+    workspace: Workspace,
     *,
     fetcher: Fetcher | None = None,
     retry: RetrySettings | None = None,
@@ -80,9 +81,10 @@ def crawl(
     """Crawl ``source`` (or replay its captures when ``options.offline``); see the module docstring.
 
     ``progress(source.name, pages visited, pages visited + pages still queued)`` after every page."""
+    settings = workspace.settings
     if not options.offline and not settings.contact:
-        raise FetchError(NO_CONTACT.format(config=settings.config_path))
-    raw = settings.raw_dir(source.name)
+        raise FetchError(NO_CONTACT.format(config=workspace.config_path))
+    raw = workspace.raw_dir(source.name)
     frontier = Frontier(None if options.offline else raw / "frontier.sqlite")
     own_fetcher = fetcher is None and not options.offline
     if own_fetcher:

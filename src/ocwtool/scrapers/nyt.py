@@ -20,7 +20,6 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
-from ocwtool.config import Settings
 from ocwtool.fsio import write_json, write_text
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.models import Puzzle
@@ -31,15 +30,16 @@ from ocwtool.scrapers.outcome import ScrapeOutcome
 from ocwtool.scrapers.reconcile import merge, reconcile, render_table
 from ocwtool.scrapers.sources.nyt_api import NytApiSource
 from ocwtool.scrapers.sources.tryhard import TryhardSource
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.store import write_puzzles
+from ocwtool.workspace import Workspace
 
 Which = Literal["api", "archive", "both"]
 CANONICAL = "nyt"
-Crawler = Callable[[Source, CrawlOptions, Settings], CrawlReport]
+Crawler = Callable[[Source, CrawlOptions, Workspace], CrawlReport]
 
 
 def run_nyt(
-    settings: Settings,
+    workspace: Workspace,
     which: Which,
     options: CrawlOptions,
     *,
@@ -59,31 +59,31 @@ def run_nyt(
     opts = replace(options, date_from=start, date_to=end)
     got: dict[str, list[Puzzle]] = {}
     if which in ("api", "both"):
-        got["api"] = _crawl_api(NytApiSource(start, end), opts, settings, do_crawl, run)
+        got["api"] = _crawl_api(NytApiSource(start, end), opts, workspace, do_crawl, run)
     if which in ("archive", "both"):
         source = TryhardSource(start, end)
-        report = run.add_crawl(do_crawl(source, opts, settings))
-        got["archive"] = _write_store(settings, source.name, report.puzzles, run)
+        report = run.add_crawl(do_crawl(source, opts, workspace))
+        got["archive"] = _write_store(workspace, source.name, report.puzzles, run)
     if which == "both":
-        _reconcile(settings, got["api"], got["archive"], prefer, stamp, run)
+        _reconcile(workspace, got["api"], got["archive"], prefer, stamp, run)
     return run
 
 
 def _crawl_api(
-    source: NytApiSource, opts: CrawlOptions, settings: Settings, do_crawl: Crawler, run: ScrapeOutcome
+    source: NytApiSource, opts: CrawlOptions, workspace: Workspace, do_crawl: Crawler, run: ScrapeOutcome
 ) -> list[Puzzle]:
-    frontier = settings.raw_dir(source.name) / "frontier.sqlite"
+    frontier = workspace.raw_dir(source.name) / "frontier.sqlite"
     if not opts.offline:
         requeue_missing(frontier)  # dates missing last run (not yet published, or a spurious 404)
-    report = run.add_crawl(do_crawl(source, opts, settings))
+    report = run.add_crawl(do_crawl(source, opts, workspace))
     if report.summary.counters["missing"] and not opts.offline:
         # Once more, after the sweep: the endpoint has answered a spurious 404 before.
         requeued = requeue_missing(frontier)
         if requeued:
             label = f"{source.name} (404s tried again: {requeued})"
-            report = run.add_crawl(do_crawl(source, opts, settings), label)
+            report = run.add_crawl(do_crawl(source, opts, workspace), label)
         run.missing = missing_urls(frontier)
-    return _write_store(settings, source.name, report.puzzles, run)
+    return _write_store(workspace, source.name, report.puzzles, run)
 
 
 def requeue_missing(frontier_path: Path) -> int:
@@ -108,23 +108,28 @@ def missing_urls(frontier_path: Path) -> list[str]:
         frontier.close()
 
 
-def _write_store(settings: Settings, name: str, puzzles: list[Puzzle], run: ScrapeOutcome) -> list[Puzzle]:
+def _write_store(workspace: Workspace, name: str, puzzles: list[Puzzle], run: ScrapeOutcome) -> list[Puzzle]:
     """Merge ``puzzles`` into the store ``name`` (new replace old by id); return its content."""
-    path = settings.puzzles_path(name)
-    old = read_puzzles(path) if path.exists() else []
+    path = workspace.puzzles_path(name)
+    old = workspace.store(name)
     merged = list({p.id: p for p in [*old, *puzzles]}.values())
     run.written[path] = write_puzzles(path, merged)
     return merged
 
 
 def _reconcile(
-    settings: Settings, api: list[Puzzle], archive: list[Puzzle], prefer: str, stamp: str, run: ScrapeOutcome
+    workspace: Workspace,
+    api: list[Puzzle],
+    archive: list[Puzzle],
+    prefer: str,
+    stamp: str,
+    run: ScrapeOutcome,
 ) -> None:
     run.reconcile = report = reconcile(api, archive, "nyt-api", "nyt-archive")
     first, second = (api, archive) if prefer == "api" else (archive, api)
-    path = settings.puzzles_path(CANONICAL)
+    path = workspace.puzzles_path(CANONICAL)
     run.written[path] = write_puzzles(path, merge(first, second))
-    base = settings.runs_dir / f"nyt-reconcile-{stamp or 'latest'}"
+    base = workspace.runs_dir / f"nyt-reconcile-{stamp or 'latest'}"
     doc = report.to_json() | {"prefer": prefer}
     write_json(base.with_suffix(".json"), doc)
     write_text(base.with_suffix(".txt"), render_table(report) + "\n")

@@ -14,6 +14,7 @@ from pathlib import Path
 from ocwtool.scrapers.crawl import CrawlReport
 from ocwtool.scrapers.reconcile import Report, render_table
 from ocwtool.scrapers.sources.smoci_join import JoinReport
+from ocwtool.workspace import Workspace
 
 
 @dataclass
@@ -44,20 +45,15 @@ class Rendered:
     stdout: list[str]
 
 
-def render(outcome: ScrapeOutcome, workspace: Path) -> Rendered:
+def render(outcome: ScrapeOutcome, workspace: Workspace) -> Rendered:
     """The lines ``ocwtool scrape ...`` prints; paths inside ``workspace`` are shown relative to it."""
     err = [report.summary.render(label) for label, report in outcome.crawls]
     err += [f"  missing (404) {url}" for url in outcome.missing]
     err += [f"note: {note}" for note in outcome.notes]
     err += [f"[{store}] {join.render()}" for store, join in outcome.joins.items()]
-    out = [f"Wrote {count} puzzles to {shown(path, workspace)}" for path, count in outcome.written.items()]
+    out = [f"Wrote {count} puzzles to {workspace.rel(path)}" for path, count in outcome.written.items()]
     out += [f"No puzzles parsed; puzzles/{store}.jsonl left unchanged." for store in outcome.unchanged]
-    out += [f"Wrote reconciliation report {shown(path, workspace)}" for path in outcome.report_paths]
+    out += [f"Wrote reconciliation report {workspace.rel(path)}" for path in outcome.report_paths]
     if outcome.reconcile is not None:
         out.append(render_table(outcome.reconcile))
     return Rendered(stderr=err, stdout=out)
-
-
-def shown(path: Path, workspace: Path) -> Path:
-    """``path`` relative to ``workspace`` when inside it, else as given."""
-    return path.relative_to(workspace) if path.is_relative_to(workspace) else path

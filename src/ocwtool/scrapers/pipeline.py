@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from ocwtool.config import Settings
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.models import Puzzle
 from ocwtool.scrapers.base import CrawlOptions
@@ -20,19 +19,20 @@ from ocwtool.scrapers.outcome import ScrapeOutcome
 from ocwtool.scrapers.sources.ocdb import OcdbSource, WallOptions, coverage_notes
 from ocwtool.scrapers.sources.smoci import SmociSource, build_walls, facts
 from ocwtool.scrapers.sources.smoci_join import join
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.store import write_puzzles
+from ocwtool.workspace import Workspace
 
 OCDB_STORE = "ocdb"
 JOINABLE_STORES = ("ocdb", "ocw")
 
 
-def crawl_smoci(settings: Settings, options: CrawlOptions, *, progress: Progress = silent) -> CrawlReport:
+def crawl_smoci(workspace: Workspace, options: CrawlOptions, *, progress: Progress = silent) -> CrawlReport:
     """Crawl (or replay) the four SMOCI tables."""
-    return crawl(SmociSource(), replace(options, limit=None), settings, progress=progress)
+    return crawl(SmociSource(), replace(options, limit=None), workspace, progress=progress)
 
 
 def scrape_ocw(
-    settings: Settings,
+    workspace: Workspace,
     options: CrawlOptions,
     walls: WallOptions,
     *,
@@ -42,30 +42,33 @@ def scrape_ocw(
 ) -> ScrapeOutcome:
     """ocdb.cc walls -> ``puzzles/ocdb.jsonl`` (joined to SMOCI first when ``human_performance``)."""
     outcome = ScrapeOutcome()
-    report = outcome.add_crawl(crawl(OcdbSource(walls), options, settings, progress=progress))
+    report = outcome.add_crawl(crawl(OcdbSource(walls), options, workspace, progress=progress))
     puzzles: list[Puzzle] = report.puzzles
     if walls.series is not None and options.limit is None and not report.summary.failures:
         outcome.notes = coverage_notes(puzzles, walls.series)
     if human_performance:
         smoci_opts = replace(options, base_url=smoci_base_url)
-        smoci = outcome.add_crawl(crawl_smoci(settings, smoci_opts, progress=progress))
+        smoci = outcome.add_crawl(crawl_smoci(workspace, smoci_opts, progress=progress))
         puzzles, outcome.joins[OCDB_STORE] = join(puzzles, build_walls(smoci.records), _overlap())
-    _write(settings.puzzles_path(OCDB_STORE), puzzles, OCDB_STORE, outcome)
+    _write(workspace.puzzles_path(OCDB_STORE), puzzles, OCDB_STORE, outcome)
     return outcome
 
 
 def scrape_smoci(
-    settings: Settings, options: CrawlOptions, stores: list[str] | None = None, *, progress: Progress = silent
+    workspace: Workspace,
+    options: CrawlOptions,
+    stores: list[str] | None = None,
+    *,
+    progress: Progress = silent,
 ) -> ScrapeOutcome:
     """Crawl SMOCI and enrich the OCW stores given (default: those of ``ocdb``/``ocw`` that exist)."""
     outcome = ScrapeOutcome()
-    smoci = outcome.add_crawl(crawl_smoci(settings, options, progress=progress))
+    smoci = outcome.add_crawl(crawl_smoci(workspace, options, progress=progress))
     walls = build_walls(smoci.records)
-    chosen = stores or [s for s in JOINABLE_STORES if settings.puzzles_path(s).exists()]
+    chosen = stores or [s for s in JOINABLE_STORES if workspace.puzzles_path(s).exists()]
     for store in chosen:
-        path = settings.puzzles_path(store)
-        puzzles, outcome.joins[store] = join(read_puzzles(path), walls, _overlap())
-        _write(path, puzzles, store, outcome)
+        enriched, outcome.joins[store] = join(workspace.stores([store])[store], walls, _overlap())
+        _write(workspace.puzzles_path(store), enriched, store, outcome)
     return outcome
 
 

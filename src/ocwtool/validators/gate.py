@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ocwtool.config import Settings
 from ocwtool.errors import InputError, ValidationFailed
 from ocwtool.progress import Progress, silent
-from ocwtool.validators.corpus import Corpus, load_corpus
+from ocwtool.validators.corpus import Corpus
 from ocwtool.validators.leakage import run_leakage
 from ocwtool.validators.report import ValidationReport
 from ocwtool.validators.rules import RULES, Finding, Severity
 from ocwtool.validators.structural import run_structural
 from ocwtool.validators.waivers import WAIVERS_NAME, Waiver, apply_waivers, load_waivers
+
+if TYPE_CHECKING:
+    from ocwtool.workspace import Workspace
 
 
 def validate_corpus(
@@ -55,17 +58,17 @@ def validate_corpus(
 
 
 def validate_workspace(
-    settings: Settings,
-    sources: Sequence[str] | None = None,
+    workspace: Workspace,
+    sources: Sequence[str] = (),
     *,
     expectations: bool = True,
     progress: Progress = silent,
 ) -> ValidationReport:
     """Validate the stores of a workspace with the waivers in its ``validation.toml``."""
-    corpus = load_corpus(settings.puzzles_dir, settings.variants_dir, sources)
+    corpus = workspace.corpus(sources)
     if not corpus.puzzles:
-        raise InputError(f"no puzzles in {settings.puzzles_dir}; import or scrape puzzles first")
-    waivers = load_waivers(settings.root / WAIVERS_NAME)
+        raise InputError(f"no puzzles in {workspace.puzzles_dir}; import or scrape puzzles first")
+    waivers = load_waivers(workspace.waivers_path)
     return validate_corpus(corpus, waivers, expectations=expectations, progress=progress)
 
 

@@ -24,12 +24,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ocwtool.config import Settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json
 from ocwtool.schema.keys import clue_key, identifying, wall_key
 from ocwtool.schema.models import Puzzle, Split
 from ocwtool.validators.corpus import parent_index
+from ocwtool.workspace import Workspace
 
 OCW_SIZES = (62, 62, 494)
 DEFAULT_SEED = 42
@@ -174,27 +174,33 @@ class SplitSummary:
 
 
 def split_workspace(
-    settings: Settings,
+    workspace: Workspace,
     *,
     seed: int = DEFAULT_SEED,
     sizes: Sequence[int] = OCW_SIZES,
     nyt_cutoffs: Sequence[dt.date] = (),
     splits_from: Path | None = None,
-    sources: Sequence[str] | None = None,
+    sources: Sequence[str] = (),
     dry_run: bool = False,
 ) -> SplitSummary:
-    """Assign splits in every store (each rewritten atomically); return counts and notes."""
-    from ocwtool.store import read_puzzles, store_paths, write_puzzles
+    """Assign splits in every store (only ``sources`` when given; each rewritten atomically) and let
+    every variant inherit its parent's split; return counts and notes."""
+    from ocwtool.store import write_puzzles
 
-    puzzles_dir, variants_dir = settings.puzzles_dir, settings.variants_dir
-    stores = {p: read_puzzles(p) for p in store_paths(puzzles_dir) if not sources or p.stem in sources}
-    if not stores:
-        raise InputError(f"no puzzle stores to split in {puzzles_dir}; import or scrape puzzles first")
+    chosen = [name for name in workspace.store_names() if not sources or name in sources]
+    if not chosen:
+        raise InputError(
+            f"no puzzle stores to split in {workspace.puzzles_dir}; import or scrape puzzles first"
+        )
+    stores = workspace.stores(chosen)
     everything = [p for items in stores.values() for p in items]
     plan, notes = _plan(everything, seed, sizes, nyt_cutoffs, splits_from)
-    updated = {path: apply_plan(items, plan) for path, items in stores.items()}
+    updated = {workspace.puzzles_path(name): apply_plan(items, plan) for name, items in stores.items()}
     parents = parent_index([p for items in updated.values() for p in items])
-    variants = {p: inherit_splits(read_puzzles(p), parents) for p in store_paths(variants_dir)}
+    variants = {
+        workspace.variants_path(kind): inherit_splits(items, parents)
+        for kind, items in workspace.variants(keep_empty=True).items()
+    }
     if not dry_run:
         for path, items in [*updated.items(), *variants.items()]:
             write_puzzles(path, items)

@@ -1,0 +1,197 @@
+"""The workspace: one object that knows the settings, every layout path, and how to load each store.
+
+Like sqlite-utils' ``Database``, a :class:`Workspace` is what library entry points and commands
+take. The layout (all paths relative to the workspace folder)::
+
+    ocwtool.toml                   settings (Workspace.config_path)
+    validation.toml                waivers (Workspace.waivers_path)
+    raw/<source>/                  captures and crawl state (Workspace.raw_dir)
+    puzzles/<source>.jsonl         canonical stores (+ <source>.meta.json: extras kept by an import)
+    variants/<kind>.jsonl          variants (+ <kind>.summary.json, <kind>.ocw.json)
+    annotations/<annotator>.jsonl  labels (suggest.jsonl, adjudicated.jsonl)
+    releases/<name>-<version>/     built releases
+    runs/                          validation and evaluation reports (runs/llm/<run>/: LLM runs)
+    exports/                       default target of ``ocwtool export``
+
+Example::
+
+    from ocwtool import Workspace
+
+    ws = Workspace.open("my-dataset")
+    for source, puzzles in ws.stores().items():
+        print(ws.rel(ws.puzzles_path(source)), len(puzzles))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ocwtool.config import CONFIG_NAME, Settings, load_settings
+from ocwtool.errors import InputError
+from ocwtool.store import read_puzzles, store_paths
+from ocwtool.validators.waivers import WAIVERS_NAME
+
+if TYPE_CHECKING:
+    from ocwtool.schema.annotations import ItemRecord
+    from ocwtool.schema.models import Puzzle
+    from ocwtool.validators.corpus import Corpus
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """A workspace folder: its settings, its layout, and its stores."""
+
+    settings: Settings
+
+    @classmethod
+    def open(cls, root: str | Path | None = None) -> Workspace:
+        """The workspace at ``root`` (default: ``$OCWTOOL_WORKSPACE``, else the current folder)."""
+        return cls(load_settings(root))
+
+    @classmethod
+    def at(cls, root: Path) -> Workspace:
+        """The layout of the folder ``root`` with default settings (``ocwtool.toml`` is not read)."""
+        return cls(Settings(root=root))
+
+    @property
+    def root(self) -> Path:
+        return self.settings.root
+
+    # Layout ------------------------------------------------------------------------------
+    @property
+    def config_path(self) -> Path:
+        return self.root / CONFIG_NAME
+
+    @property
+    def waivers_path(self) -> Path:
+        return self.root / WAIVERS_NAME
+
+    @property
+    def captures_dir(self) -> Path:
+        return self.root / "raw"
+
+    def raw_dir(self, source: str) -> Path:
+        """Captures (WARC) and crawl state of one source: ``raw/<source>/``."""
+        return self.captures_dir / source
+
+    @property
+    def puzzles_dir(self) -> Path:
+        return self.root / "puzzles"
+
+    def puzzles_path(self, source: str) -> Path:
+        return self.puzzles_dir / f"{source}.jsonl"
+
+    def meta_path(self, source: str) -> Path:
+        """Extras an import keeps beside a store: ``puzzles/<source>.meta.json``."""
+        return self.puzzles_dir / f"{source}.meta.json"
+
+    @property
+    def variants_dir(self) -> Path:
+        return self.root / "variants"
+
+    def variants_path(self, kind: str) -> Path:
+        return self.variants_dir / f"{kind}.jsonl"
+
+    def variant_summary_path(self, kind: str) -> Path:
+        return self.variants_dir / f"{kind}.summary.json"
+
+    @property
+    def annotations_dir(self) -> Path:
+        return self.root / "annotations"
+
+    @property
+    def releases_dir(self) -> Path:
+        return self.root / "releases"
+
+    @property
+    def runs_dir(self) -> Path:
+        return self.root / "runs"
+
+    @property
+    def exports_dir(self) -> Path:
+        return self.root / "exports"
+
+    def rel(self, path: str | Path) -> str:
+        """``path`` relative to the workspace when inside it, else as given (short, stable messages)."""
+        for candidate in (Path(path), Path(path).resolve()):
+            if candidate.is_relative_to(self.root):
+                return str(candidate.relative_to(self.root))
+        return str(path)
+
+    # Contents ----------------------------------------------------------------------------
+    def store_names(self) -> list[str]:
+        """Names of the puzzle stores (``puzzles/*.jsonl``), sorted."""
+        return [p.stem for p in store_paths(self.puzzles_dir)]
+
+    def variant_kinds(self) -> list[str]:
+        """Names of the variant files (``variants/*.jsonl``), sorted."""
+        return [p.stem for p in store_paths(self.variants_dir)]
+
+    def stores(self, sources: Sequence[str] = (), *, missing_ok: bool = False) -> dict[str, list[Puzzle]]:
+        """Puzzles of each named store, in the order named (every store, by name, when none is named).
+
+        Raises ``InputError`` when a named store does not exist, or the workspace has no store at all
+        (``missing_ok``: then nothing is returned)."""
+        known = self.store_names()
+        if not known and not sources and missing_ok:
+            return {}
+        if not known:
+            raise InputError(
+                f"no puzzles in {self.puzzles_dir}; import some first: ocwtool import FILE --format ocw"
+            )
+        for name in sources:
+            if name not in known:
+                raise InputError(f"no store {self.puzzles_path(name)}; known sources: {', '.join(known)}")
+        return {name: read_puzzles(self.puzzles_path(name)) for name in (sources or known)}
+
+    def store(self, name: str) -> list[Puzzle]:
+        """The puzzles of one store (none when ``puzzles/<name>.jsonl`` does not exist yet)."""
+        path = self.puzzles_path(name)
+        return read_puzzles(path) if path.exists() else []
+
+    def puzzles(self, sources: Sequence[str] = (), *, missing_ok: bool = False) -> list[Puzzle]:
+        """The puzzles of :meth:`stores`, one list in store order."""
+        return [p for items in self.stores(sources, missing_ok=missing_ok).values() for p in items]
+
+    def variants(
+        self, sources: Sequence[str] = (), kinds: Sequence[str] = (), *, keep_empty: bool = False
+    ) -> dict[str, tuple[Puzzle, ...]]:
+        """Variants by kind (``variants/<kind>.jsonl``; only ``kinds`` when given); with ``sources``,
+        only those built from these stores (``lineage.params["store"]``). Empty kinds are omitted
+        unless ``keep_empty``."""
+        out = {}
+        for kind in self.variant_kinds():
+            if kinds and kind not in kinds:
+                continue
+            items = read_puzzles(self.variants_path(kind))
+            if sources:
+                items = [
+                    v for v in items if v.lineage is not None and v.lineage.params.get("store") in sources
+                ]
+            if items or keep_empty:
+                out[kind] = tuple(items)
+        return out
+
+    def corpus(self, sources: Sequence[str] = ()) -> Corpus:
+        """What validation and releases see: the stores (only ``sources`` when given, in file-name
+        order) and their variants. An empty workspace gives an empty corpus (callers say what to do)."""
+        from ocwtool.validators.corpus import Corpus
+
+        known = self.store_names()
+        missing = [s for s in sources if s not in known]
+        if missing:
+            have = ", ".join(known) or "none"
+            raise InputError(f"no store for source {', '.join(missing)} in {self.puzzles_dir} (have: {have})")
+        names = [n for n in known if not sources or n in sources]
+        paths = tuple(self.puzzles_path(n) for n in names)
+        puzzles = tuple(p for path in paths for p in read_puzzles(path))
+        return Corpus(puzzles=puzzles, variants=self.variants(sources), stores=paths)
+
+    def annotations(self, *, include_suggest: bool = False) -> dict[str, dict[str, ItemRecord]]:
+        """annotator -> puzzle id -> latest label record (the suggester's only on request)."""
+        from ocwtool.annotations.store import read_all
+
+        return read_all(self.annotations_dir, include_suggest=include_suggest)
