@@ -64,12 +64,12 @@ def bench_eval(root: Path, baselines: list[str]) -> None:
 
 
 def bench_players(root: Path, players: list[str], games: int) -> None:
-    from ocwtool.config import load_settings
     from ocwtool.evaluation.game import Board, RandomPlayer, get_rules, play_game
     from ocwtool.evaluation.game.similarity_players import PLAYERS
     from ocwtool.evaluation.gold import workspace_golds
+    from ocwtool.workspace import Workspace
 
-    boards = [Board.from_gold(g) for g in workspace_golds(load_settings(root), "test", None).walls][:games]
+    boards = [Board.from_gold(g) for g in workspace_golds(Workspace.open(root), "test", None).walls][:games]
     for name in players:
         player = RandomPlayer() if name == "random" else PLAYERS[name]()
         play_game(boards[0], get_rules("nyt"), player, seed=0)  # loads WordNet / the model

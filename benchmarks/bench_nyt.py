@@ -33,6 +33,7 @@ from ocwtool.scrapers.nyt import run_nyt
 from ocwtool.scrapers.reconcile import reconcile
 from ocwtool.scrapers.sources.nyt_api import PATH_TEMPLATE, date_range, parse_page
 from ocwtool.scrapers.sources.tryhard import parse_listing_html, parse_listing_text
+from ocwtool.workspace import Workspace
 
 
 def groups_for(date: dt.date) -> list[tuple[str, list[str]]]:
@@ -81,7 +82,7 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def quiet_crawler(source: Source, options: CrawlOptions, settings: Settings) -> CrawlReport:
+def quiet_crawler(source: Source, options: CrawlOptions, settings: Workspace) -> CrawlReport:
     return crawl(source, options, settings)
 
 
@@ -90,7 +91,7 @@ def sweep(dates: list[dt.date]) -> None:
         site.route("/robots.txt", "User-agent: *\nAllow: /\n", content_type="text/plain")
         for d in dates:
             site.route(PATH_TEMPLATE.format(date=d.isoformat()), v2_body(d), content_type="application/json")
-        settings = Settings(root=Path(tmp), contact="bench@example.org", delay=0.0)
+        settings = Workspace(Settings(root=Path(tmp), contact="bench@example.org", delay=0.0))
         opts = CrawlOptions(base_url=site.base_url)
 
         def go(options: CrawlOptions) -> Any:

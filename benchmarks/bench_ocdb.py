@@ -26,6 +26,7 @@ from ocwtool.scrapers.crawl import crawl  # noqa: E402
 from ocwtool.scrapers.http import FetchResult  # noqa: E402
 from ocwtool.scrapers.sources.ocdb import OcdbSource  # noqa: E402
 from ocwtool.store import write_puzzles  # noqa: E402
+from ocwtool.workspace import Workspace  # noqa: E402
 
 N_PAGES = 400
 
@@ -66,7 +67,7 @@ def write_captures(raw: Path, pages: dict[str, str]) -> None:
 
 
 def bench_offline(root: Path) -> tuple[float, int]:
-    settings = Settings(root=root)
+    settings = Workspace(Settings(root=root))
     start = time.perf_counter()
     report = crawl(OcdbSource(), CrawlOptions(offline=True), settings)
     count = write_puzzles(settings.puzzles_path("ocdb"), report.puzzles)

@@ -22,13 +22,14 @@ DATA = shared_data() or Path("shared-data-not-found")
 SETUP = """
 import sys
 from pathlib import Path
-from ocwtool.config import init_workspace, load_settings
+from ocwtool.config import init_workspace
 from ocwtool.fsio import write_json
 from ocwtool.schema.formats import nyt_archive, ocw_json
 from ocwtool.store import write_puzzles
+from ocwtool.workspace import Workspace
 root = Path(sys.argv[1]); data = Path(sys.argv[2])
 init_workspace(root, "bench@example.org")
-s = load_settings(root)
+s = Workspace.open(root)
 ocw = ocw_json.import_file(data / "ocw/onlyconnect_prerelease_618.json", "ocw")
 nyt = nyt_archive.import_file(data / "nyt/connections_archive_1163.json", "nyt")
 write_puzzles(s.puzzles_path("ocw"), ocw.puzzles); write_json(s.puzzles_dir / "ocw.meta.json", ocw.extras)

@@ -2,7 +2,9 @@
 
 Public API (the CLI is a thin layer over these)::
 
-    from ocwtool import Puzzle, Group, read_puzzles, write_puzzles, load_settings
+    from ocwtool import Puzzle, Workspace, read_puzzles, write_puzzles
+
+    ws = Workspace.open("my-dataset")      # settings, layout paths, stores()/variants()/corpus()
 
 Names are imported lazily so that ``ocwtool --help`` starts fast.
 """
@@ -24,6 +26,7 @@ _EXPORTS = {
     "Split": "ocwtool.schema.models",
     "read_puzzles": "ocwtool.store",
     "write_puzzles": "ocwtool.store",
+    "Workspace": "ocwtool.workspace",
 }
 
 if TYPE_CHECKING:
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
     from ocwtool.errors import OcwError
     from ocwtool.schema.models import Game, Group, Puzzle, Split
     from ocwtool.store import read_puzzles, write_puzzles
+    from ocwtool.workspace import Workspace
 
 
 def __getattr__(name: str) -> Any:
@@ -46,6 +50,7 @@ __all__ = [
     "Puzzle",
     "Settings",
     "Split",
+    "Workspace",
     "__version__",
     "load_settings",
     "read_puzzles",

@@ -8,6 +8,7 @@ from pathlib import Path
 from ocwtool.annotations.adjudicate import disputes, release_labels
 from ocwtool.annotations.store import append_record, read_adjudications, read_all
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
+from ocwtool.workspace import Workspace
 from tests.annotations.conftest import T0, puzzles, run_cli
 
 P = "nyt-2024-01-02"
@@ -50,13 +51,13 @@ def test_adjudication_session_and_release_labels(workspace: Path) -> None:
         "ann": "semantic",
         "bob": "encyclopedic",
     }
-    labels = release_labels(workspace)
+    labels = release_labels(Workspace.open(workspace))
     assert labels[f"{P}_1"].code == "semantic"  # agreed
     assert labels[f"{P}_2"].code == "combined:semantic+encyclopedic"  # adjudicated
     assert f"{P}_3" not in labels  # disputed, not yet adjudicated
     assert labels["nyt-2024-01-03_1"].code == "semantic"
     again = run_cli(workspace, "annotate", "adjudicate", "--annotator", "carol", input="m")
     assert "[1/1] nyt-2024-01-02 group nyt-2024-01-02_3" in again.stdout
-    assert release_labels(workspace)[f"{P}_3"].code == "multiword"
+    assert release_labels(Workspace.open(workspace))[f"{P}_3"].code == "multiword"
     line = json.loads((workspace / "annotations" / "adjudicated.jsonl").read_text().splitlines()[-1])
     assert line["guideline_version"] == "1.0" and line["created_at"]

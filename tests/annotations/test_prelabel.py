@@ -133,14 +133,14 @@ def test_suggest_with_the_model_gives_every_group_a_reason_and_a_confidence(work
 
 def test_below_the_threshold_the_rules_decide(workspace_copy: Path) -> None:
     from ocwtool.annotations.prelabel import rules_key
-    from ocwtool.annotations.store import load_puzzles
     from ocwtool.annotations.suggest import suggest_label
+    from ocwtool.workspace import Workspace
 
     result = run_cli(workspace_copy, "annotate", "suggest", "--model", MODEL, "--min-confidence", "1")
     assert result.exit_code == 0, result.stderr
     model = load_model(models_dir(workspace_copy), MODEL)
     labels = suggestions(workspace_copy)
-    for group in (g for p in load_puzzles(workspace_copy) for g in p.groups):
+    for group in (g for p in Workspace.open(workspace_copy).puzzles() for g in p.groups):
         rules = suggest_label(group)
         got = labels[group.id]
         assert got["label"] == rules.label.model_dump(mode="json", exclude_defaults=True)
@@ -149,13 +149,13 @@ def test_below_the_threshold_the_rules_decide(workspace_copy: Path) -> None:
 
 
 def test_a_group_without_connection_text_falls_back(workspace_copy: Path) -> None:
-    from ocwtool.annotations.store import load_puzzles
+    from ocwtool.workspace import Workspace
 
     assert (
         run_cli(workspace_copy, "annotate", "suggest", "--model", MODEL, "--min-confidence", "0").exit_code
         == 0
     )
-    blank = [g.id for p in load_puzzles(workspace_copy) for g in p.groups if not g.connection]
+    blank = [g.id for p in Workspace.open(workspace_copy).puzzles() for g in p.groups if not g.connection]
     labels = suggestions(workspace_copy)
     assert blank
     for gid in blank:
@@ -225,11 +225,12 @@ def test_train_errors_are_one_line(workspace_copy: Path) -> None:
     result = run_cli(workspace_copy, "annotate", "train", "--annotator", "nobody")
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: no labels of annotator 'nobody'")
-    from ocwtool.annotations.store import append_record, load_puzzles
+    from ocwtool.annotations.store import append_record
     from ocwtool.schema.annotations import ItemRecord
+    from ocwtool.workspace import Workspace
     from tests.annotations.prelabel_fixtures import T0
 
-    for puzzle in load_puzzles(workspace_copy)[3:]:  # the expert retracts all but three games
+    for puzzle in Workspace.open(workspace_copy).puzzles()[3:]:  # the expert retracts all but three games
         retract = ItemRecord(
             annotator=EXPERT, puzzle_id=puzzle.id, status="retracted", created_at=T0, guideline_version="1.0"
         )
@@ -241,10 +242,11 @@ def test_train_errors_are_one_line(workspace_copy: Path) -> None:
 
 def test_red_herrings_are_scored_against_reviewed_traps(workspace_copy: Path) -> None:
     from ocwtool.annotations.herring_eval import suggested
-    from ocwtool.annotations.store import append_record, load_puzzles
+    from ocwtool.annotations.store import append_record
+    from ocwtool.workspace import Workspace
     from tests.annotations.prelabel_fixtures import trap_record
 
-    puzzles = load_puzzles(workspace_copy)
+    puzzles = Workspace.open(workspace_copy).puzzles()
     with_decoy = next(p for p in puzzles if suggested(p)[1])
     clues, decoys = suggested(with_decoy)
     trap = decoys[0].clue_numbers
@@ -290,8 +292,9 @@ def test_sentence_embeddings_are_a_feature_set_when_installed(workspace_copy: Pa
 
 def test_a_board_imported_twice_is_one_game(workspace_copy: Path) -> None:
     from ocwtool.annotations.prelabel_run import labelled_examples
-    from ocwtool.annotations.store import append_record, load_puzzles
+    from ocwtool.annotations.store import append_record
     from ocwtool.store import write_puzzles
+    from ocwtool.workspace import Workspace
     from tests.annotations.prelabel_fixtures import boards, expert_record
 
     before = labelled_examples(workspace_copy, EXPERT)[0]
@@ -304,5 +307,5 @@ def test_a_board_imported_twice_is_one_game(workspace_copy: Path) -> None:
     )
     write_puzzles(workspace_copy / "puzzles" / "ctd.jsonl", [twin])
     append_record(workspace_copy / "annotations", expert_record(twin, kinds))
-    assert len(load_puzzles(workspace_copy)) == N_GAMES + 1
+    assert len(Workspace.open(workspace_copy).puzzles()) == N_GAMES + 1
     assert labelled_examples(workspace_copy, EXPERT)[0] == before

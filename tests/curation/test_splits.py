@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.errors import InputError
 from ocwtool.curation.splits import deal, plan_from_release, plan_nyt, plan_ocw, scale_sizes
+from ocwtool.errors import InputError
 from ocwtool.schema.models import Split
 from ocwtool.store import read_puzzles
 from ocwtool.validators.corpus import parent_index

@@ -12,6 +12,7 @@ from scipy.stats import binomtest
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation import stats
 from ocwtool.evaluation.scorer import GoldWall, WallScore, score_wall
+from ocwtool.workspace import Workspace
 
 
 def _walls(golds: list[GoldWall], answers: list[object]) -> list[dict[str, object]]:
@@ -105,7 +106,9 @@ def test_workspace_labels_come_from_the_annotations_package(tmp_path: Path) -> N
     from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
     from ocwtool.schema.annotations import Adjudication, KnowledgeLabel, KnowledgeType
 
-    assert stats.find_type_map(None, tmp_path) is None  # no annotations folder: nothing to look up
+    assert (
+        stats.find_type_map(None, Workspace.at(tmp_path)) is None
+    )  # no annotations folder: nothing to look up
     decision = Adjudication(
         group_id="g9",
         puzzle_id="p9",
@@ -115,4 +118,4 @@ def test_workspace_labels_come_from_the_annotations_package(tmp_path: Path) -> N
         guideline_version=GUIDELINE_VERSION,
     )
     append_adjudication(tmp_path / "annotations", decision)
-    assert stats.find_type_map(None, tmp_path) == {"g9": ["linguistic"]}
+    assert stats.find_type_map(None, Workspace.at(tmp_path)) == {"g9": ["linguistic"]}

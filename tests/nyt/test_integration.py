@@ -18,6 +18,7 @@ from ocwtool.scrapers.outcome import ScrapeOutcome, render
 from ocwtool.scrapers.policy import RetrySettings
 from ocwtool.scrapers.reconcile import GROUP_ORDER, MISSING_LEFT, MISSING_RIGHT, TITLES
 from ocwtool.store import read_puzzles
+from ocwtool.workspace import Workspace
 from tests.servers import Fault, LocalSite
 
 from .fixtures import GROUPS, archive_day_html, archive_page, body, v2_doc
@@ -58,12 +59,14 @@ def site() -> Iterator[LocalSite]:
         yield s
 
 
-def crawler(source: Source, options: CrawlOptions, settings: Settings) -> CrawlReport:
+def crawler(source: Source, options: CrawlOptions, settings: Workspace) -> CrawlReport:
     return crawl(source, options, settings, retry=FAST_RETRY)
 
 
 def scrape(root: Path, site: LocalSite, which: str = "both", **kw: object) -> ScrapeOutcome:
-    settings = Settings(root=root, contact="tester@example.org", delay=0.0, timeout=0.5, max_attempts=4)
+    settings = Workspace(
+        Settings(root=root, contact="tester@example.org", delay=0.0, timeout=0.5, max_attempts=4)
+    )
     options = CrawlOptions(base_url=site.base_url, **kw)  # type: ignore[arg-type]
     return run_nyt(
         settings,
@@ -94,7 +97,7 @@ def test_both_sources_with_faults_then_reconcile(tmp_path: Path, site: LocalSite
     assert site.hits_for("/robots.txt") == 3  # once per crawl (API, its 404 pass, archive)
     assert run.missing == ["https://www.nytimes.com" + api_path(DAYS[7])]
     assert (
-        render(run, tmp_path).stderr[-1]
+        render(run, Workspace.at(tmp_path)).stderr[-1]
         == "  missing (404) https://www.nytimes.com/svc/connections/v2/2024-03-08.json"
     )
 
@@ -140,7 +143,7 @@ def test_rerun_resumes_from_captures_and_asks_only_for_missing_dates(tmp_path: P
 def test_offline_replays_captures_without_network(tmp_path: Path, site: LocalSite) -> None:
     scrape(tmp_path, site)
     site.stop()
-    settings = Settings(root=tmp_path, contact=None)
+    settings = Workspace(Settings(root=tmp_path, contact=None))
     run = run_nyt(settings, "both", CrawlOptions(offline=True), start=DAYS[0], end=DAYS[-1], crawler=crawler)
     assert [label for label, _ in run.crawls] == ["nyt-api", "nyt-archive"]
     assert run.crawls[0][1].summary.count("from capture") == 7

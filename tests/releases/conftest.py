@@ -12,15 +12,15 @@ import pytest
 
 from ocwtool.annotations.store import append_adjudication
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
-from ocwtool.config import Settings
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.schema.annotations import Adjudication, KnowledgeLabel, KnowledgeType
+from ocwtool.workspace import Workspace
 from tests.validators.factory import make_workspace
 
 
 @dataclass(frozen=True)
 class Built:
-    settings: Settings
+    settings: Workspace
     folder: Path
     archive: Path
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ocwtool.config import load_settings
 from ocwtool.errors import ReleaseError, ValidationFailed
 from ocwtool.fsio import sha256_file
 from ocwtool.releases.build import ReleaseSpec, build_release
@@ -18,6 +17,7 @@ from ocwtool.releases.verify import verify_release
 from ocwtool.schema.formats import ocw_json
 from ocwtool.schema.formats.hf import features
 from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.workspace import Workspace
 from tests.conftest import run_ocwtool
 from tests.releases.conftest import Built
 from tests.validators.factory import make_workspace, replace_group
@@ -109,13 +109,13 @@ def test_ocw_json_loads_with_the_evaluator_call_and_reimports_equal(built: Built
 def test_two_builds_are_byte_identical(built: Built, tmp_path: Path) -> None:
     copy = tmp_path / "ws"
     shutil.copytree(built.settings.root, copy, ignore=shutil.ignore_patterns("releases"))
-    _, archive = build_release(load_settings(copy), ReleaseSpec("demo", "1.2.3", notes="First release."))
+    _, archive = build_release(Workspace.open(copy), ReleaseSpec("demo", "1.2.3", notes="First release."))
     assert archive.read_bytes() == built.archive.read_bytes()
     first = build_release(
-        load_settings(copy), ReleaseSpec("demo", "1.2.3", "zip", force=True), expectations=False
+        Workspace.open(copy), ReleaseSpec("demo", "1.2.3", "zip", force=True), expectations=False
     )
     second = build_release(
-        load_settings(copy), ReleaseSpec("demo", "1.2.3", "zip", force=True), expectations=False
+        Workspace.open(copy), ReleaseSpec("demo", "1.2.3", "zip", force=True), expectations=False
     )
     assert first[1].suffix == ".zip" and first[1].read_bytes() == second[1].read_bytes()
     assert verify_release(second[1], load=False).rows == {"nyt": 8, "ocw": 20, "ocw_randomized": 12}
@@ -185,7 +185,7 @@ def test_baseline_reports_are_those_of_the_release_sources(tmp_path: Path) -> No
 def test_split_from_a_built_release_restores_the_assignment(built: Built, tmp_path: Path) -> None:
     copy = tmp_path / "ws"
     shutil.copytree(built.settings.root, copy, ignore=shutil.ignore_patterns("releases"))
-    settings = load_settings(copy)
+    settings = Workspace.open(copy)
     original = {}
     for source in ("ocw", "nyt"):
         items = read_puzzles(settings.puzzles_path(source))

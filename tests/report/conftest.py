@@ -39,9 +39,9 @@ def _label(root: Path, annotator: str, walls: int = 6) -> None:
 
 
 def _evaluate(root: Path, source: str) -> None:
-    from ocwtool.config import load_settings
+    from ocwtool.workspace import Workspace
 
-    golds = workspace_golds(load_settings(root), "test", source)
+    golds = workspace_golds(Workspace.open(root), "test", source)
     report = run_evaluation(golds.walls, EvalRequest(baseline="random", seeds=3, n_boot=200))
     save_report(report, root / "runs" / report_name("random", "test", source), per_wall=True)
 

@@ -13,6 +13,7 @@ from ocwtool.scrapers.base import CrawlOptions
 from ocwtool.scrapers.crawl import crawl
 from ocwtool.scrapers.frontier import Frontier
 from ocwtool.scrapers.policy import RetrySettings
+from ocwtool.workspace import Workspace
 from tests.scrapers.toy import ToySource
 from tests.servers import Fault, LocalSite
 
@@ -31,8 +32,8 @@ def site() -> Iterator[LocalSite]:
         yield s
 
 
-def settings(root: Path, contact: str | None = "tester@example.org") -> Settings:
-    return Settings(root=root, contact=contact, delay=0.0, timeout=0.5, max_attempts=4)
+def settings(root: Path, contact: str | None = "tester@example.org") -> Workspace:
+    return Workspace(Settings(root=root, contact=contact, delay=0.0, timeout=0.5, max_attempts=4))
 
 
 def run(root: Path, site: LocalSite, **options: object) -> object:
@@ -64,7 +65,7 @@ def test_crawl_survives_every_fault_and_reports_honestly(tmp_path: Path, site: L
     headline = summary.render("toy").splitlines()[0]
     assert headline.startswith("toy: fetched 8, from capture 0, robots-denied 1, retried 6 (")
     ua = {h.headers["User-Agent"] for h in site.hits}
-    assert ua == {settings(tmp_path).user_agent} and "tester@example.org" in ua.pop()
+    assert ua == {settings(tmp_path).settings.user_agent} and "tester@example.org" in ua.pop()
 
 
 def test_rerun_uses_captures_and_only_retries_failures(tmp_path: Path, site: LocalSite) -> None:

@@ -10,7 +10,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
-from ocwtool.config import Settings, init_workspace, load_settings
+from ocwtool.config import init_workspace
 from ocwtool.schema.models import (
     Game,
     Group,
@@ -24,6 +24,7 @@ from ocwtool.schema.models import (
     nyt_number,
 )
 from ocwtool.store import write_puzzles
+from ocwtool.workspace import Workspace
 
 STEMS = [
     ("Invented rivers", ["Glimmer", "Pollet", "Sarwin", "Tessa"]),
@@ -125,10 +126,10 @@ def randomized(walls: list[Puzzle]) -> list[Puzzle]:
     return out
 
 
-def make_workspace(root: Path, *, n_ocw: int = 20, n_nyt: int = 8, variants: bool = True) -> Settings:
+def make_workspace(root: Path, *, n_ocw: int = 20, n_nyt: int = 8, variants: bool = True) -> Workspace:
     """A workspace with split OCW and NYT stores (and a randomized variant store)."""
     init_workspace(root, "tests@example.org")
-    settings = load_settings(root)
+    settings = Workspace.open(root)
     walls = ocw_walls(n_ocw)
     write_puzzles(settings.puzzles_path("ocw"), walls)
     boards = [nyt(d, split=Split.TRAIN if d < n_nyt // 2 else Split.TEST) for d in range(n_nyt)]

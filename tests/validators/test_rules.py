@@ -187,13 +187,12 @@ def test_report_renders_table_json_and_markdown() -> None:
 
 
 def test_validating_some_sources_keeps_only_their_variants(tmp_path: Path) -> None:
-    from ocwtool.validators.corpus import load_corpus
     from tests.validators.factory import make_workspace
 
     settings = make_workspace(tmp_path / "ws")
-    everything = load_corpus(settings.puzzles_dir, settings.variants_dir)
+    everything = settings.corpus()
     assert len(everything.variants["randomized"]) > 0
-    nyt_only = load_corpus(settings.puzzles_dir, settings.variants_dir, ["nyt"])
+    nyt_only = settings.corpus(["nyt"])
     assert nyt_only.variants == {}  # the OCW variants would otherwise lack their parents (S15)
     report = validate_corpus(nyt_only, expectations=False)
     assert report.ok, report.summary()

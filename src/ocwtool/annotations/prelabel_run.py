@@ -1,11 +1,9 @@
 """Workspace entry points of the pre-labeller: train and save a model, evaluate a saved one.
 
-from ocwtool import Workspace
 from ocwtool.annotations.prelabel_run import train_workspace
 from ocwtool.annotations.prelabel_train import TrainOptions
 
-ws = Workspace.open("my-dataset")
-result = train_workspace(ws, "ctd-expert", TrainOptions("types-ctd-expert", ("text", "wordnet")))
+result = train_workspace(root, "ctd-expert", TrainOptions("types-ctd-expert", ("text", "wordnet")))
 print(result.path, render(result.evaluation))
 """
 
@@ -39,27 +37,25 @@ class TrainResult:
     orphans: int
 
 
-def annotator_records(workspace: Workspace, annotator: str) -> dict[str, ItemRecord]:
+def annotator_records(root: Path, annotator: str) -> dict[str, ItemRecord]:
     """The annotator's latest record per puzzle (error when the annotator has no store)."""
     check_annotator(annotator, human=False)
-    path = store_path(workspace.annotations_dir, annotator)
+    path = store_path(Workspace.open(root).annotations_dir, annotator)
     if not path.exists():
         raise AnnotationError(f"no labels of annotator {annotator!r} ({path} does not exist)")
     return latest(read_records(path))
 
 
-def labelled_examples(
-    workspace: Workspace, annotator: str, sources: Sequence[str] = ()
-) -> tuple[list[Example], int]:
+def labelled_examples(root: Path, annotator: str, sources: Sequence[str] = ()) -> tuple[list[Example], int]:
     """The annotator's labelled groups joined with the workspace's puzzles."""
-    found, orphans = examples(workspace.puzzles(sources), annotator_records(workspace, annotator))
+    found, orphans = examples(Workspace.open(root).puzzles(sources), annotator_records(root, annotator))
     if not found:
         raise AnnotationError(f"annotator {annotator!r} labelled no group of the workspace's puzzles")
     return found, orphans
 
 
 def train_workspace(
-    workspace: Workspace,
+    root: Path,
     annotator: str,
     options: TrainOptions,
     sources: Sequence[str] = (),
@@ -68,9 +64,9 @@ def train_workspace(
     progress: Progress = silent,
 ) -> TrainResult:
     """Train on the annotator's labels, evaluate on the held-out games, save the next version."""
-    items, orphans = labelled_examples(workspace, annotator, sources)
+    items, orphans = labelled_examples(root, annotator, sources)
     embedder = embedder or Embedder()  # one encoder for training and the held-out evaluation
-    folder = models_dir(workspace.root)
+    folder = models_dir(root)
     version = (versions(folder, options.name) or [0])[-1] + 1
     model = train(items, annotator, options, version, embedder=embedder, progress=progress)
     held = set(model.split.test_puzzle_ids)
@@ -98,7 +94,7 @@ def _evaluate(
 
 
 def evaluate_workspace(
-    workspace: Workspace,
+    root: Path,
     spec: str,
     annotator: str | None = None,
     min_confidence: float | None = None,
@@ -107,13 +103,13 @@ def evaluate_workspace(
     progress: Progress = silent,
 ) -> tuple[PrelabelModel, Evaluation]:
     """Evaluate a saved model on its held-out games against ``annotator`` (default: its own)."""
-    model = load_model(models_dir(workspace.root), spec)
-    items, _ = labelled_examples(workspace, annotator or model.annotator)
+    model = load_model(models_dir(root), spec)
+    items, _ = labelled_examples(root, annotator or model.annotator)
     ev = _evaluate(model, items, set(model.split.test_puzzle_ids), min_confidence, embedder, progress)
     return model, ev
 
 
-def herring_workspace(workspace: Workspace, reference: str, sources: Sequence[str] = ()) -> HerringScore:
+def herring_workspace(root: Path, reference: str, sources: Sequence[str] = ()) -> HerringScore:
     """The rules' red-herring suggestions scored against the annotator ``reference``'s traps."""
-    puzzles: list[Puzzle] = workspace.puzzles(sources)
-    return score_herrings(puzzles, annotator_records(workspace, reference))
+    puzzles: list[Puzzle] = Workspace.open(root).puzzles(sources)
+    return score_herrings(puzzles, annotator_records(root, reference))
