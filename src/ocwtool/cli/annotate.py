@@ -288,11 +288,12 @@ def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> 
 def _import_taxonomy(app: AppContext, file: Path, annotator: str | None) -> None:
     from ocwtool.annotations.ctd_taxonomy import ANNOTATOR, taxonomy_records
     from ocwtool.annotations.interop import save_imported
-    from ocwtool.annotations.store import check_annotator, load_puzzles
+    from ocwtool.annotations.store import check_annotator
     from ocwtool.fsio import read_json
 
     name = check_annotator(annotator or ANNOTATOR)
-    result = taxonomy_records(read_json(file), load_puzzles(app.workspace), str(file), name)
+    ws = app.workspace()
+    result = taxonomy_records(read_json(file), ws.puzzles(), str(file), name)
     for warning in result.warnings:
         click.echo(f"Warning: {warning}", err=True)
     if result.unmatched:
@@ -302,7 +303,7 @@ def _import_taxonomy(app: AppContext, file: Path, annotator: str | None) -> None
         click.echo(
             f"Warning: {len(result.unmatched)} games match no puzzle of the workspace: [{shown}]", err=True
         )
-    added = save_imported(app.settings().annotations_dir, result.records)
+    added = save_imported(ws.annotations_dir, result.records)
     click.echo(
         f"Matched {result.matched} of {result.games} games; {len(result.records)} records for {name} "
         f"(new: {added.get(name, 0)}; {result.unlabelled_groups} groups published without a type)"
