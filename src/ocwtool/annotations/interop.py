@@ -17,7 +17,15 @@ from pydantic import ValidationError
 
 from ocwtool.annotations.argilla import from_argilla, to_argilla
 from ocwtool.annotations.ls_files import from_labelstudio, labelstudio_config, to_labelstudio
-from ocwtool.annotations.store import RESERVED, append_lines, check_annotator, dumps, read_records, store_path
+from ocwtool.annotations.store import (
+    RESERVED,
+    check_annotator,
+    dumps,
+    locked_store,
+    read_records,
+    store_path,
+    write_locked,
+)
 from ocwtool.errors import AnnotationError, InputError
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
@@ -91,8 +99,12 @@ def save_imported(folder: Path, records: Sequence[ItemRecord]) -> dict[str, int]
         if name in RESERVED:
             raise AnnotationError(f"cannot import labels as {name!r} (reserved); pass --annotator NAME")
         check_annotator(name)
-        have = {dumps(r) for r in read_records(store_path(folder, name))}
-        new = [line for r in records if r.annotator == name and (line := dumps(r)) not in have]
-        append_lines(store_path(folder, name), dict.fromkeys(new))
-        added[name] = len(set(new))
+        path = store_path(folder, name)
+        with locked_store(path) as fd:  # read under the lock: a concurrent import waits, then dedups
+            have = {dumps(r) for r in read_records(path)}
+            new = list(
+                dict.fromkeys(line for r in records if r.annotator == name and (line := dumps(r)) not in have)
+            )
+            write_locked(fd, path, new)
+        added[name] = len(new)
     return added

@@ -3,13 +3,17 @@
 Appending is the only write a labelling session does. Each record is written with a single
 ``os.write`` on an ``O_APPEND`` descriptor, under an exclusive ``flock`` and followed by ``fsync``:
 two processes appending at once cannot interleave or lose lines, and an interrupted session loses at
-most the item on screen. A final line without its newline (a torn write after a crash) is ignored.
+most the item on screen. A write that fails (a full disk) is truncated back, so no partial record
+stays. A final line without its newline (a torn write after a crash, even one cut inside a multi-byte
+character) is ignored: lines are split as bytes before any decoding. Writers that must read before
+they append (deduplicating imports) hold the lock across both (:func:`locked_store`).
 The suggester's file (``suggest.jsonl``) is regenerated as a whole, atomically.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
@@ -60,29 +64,44 @@ def dumps(model: BaseModel) -> str:
 
 def append_lines(path: Path, lines: Iterable[str]) -> None:
     """Append lines with one locked ``O_APPEND`` write and fsync (safe with concurrent writers)."""
-    data = "".join(line + "\n" for line in lines).encode("utf-8")
-    if not data:
-        return
+    with locked_store(path) as fd:
+        write_locked(fd, path, lines)
+
+
+@contextlib.contextmanager
+def locked_store(path: Path) -> Iterator[int]:
+    """An ``O_APPEND`` descriptor of ``path`` holding its exclusive ``flock``: read the store, decide,
+    then :func:`write_locked`, with no other writer in between."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)  # read: to spot a torn last line
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        if _ends_torn(fd):  # a writer killed mid-line: end that line so ours stays whole
-            data = b"\n" + data
-        view = memoryview(data)
-        while view:  # a regular-file write is complete in practice; loop only for safety
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
+        yield fd
     finally:
         with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
 
 
-def _ends_torn(fd: int) -> bool:
-    """Does the (locked) file end without a newline, i.e. with a line torn by an interrupted write?"""
+def write_locked(fd: int, path: Path, lines: Iterable[str]) -> None:
+    """Append ``lines`` through a descriptor from :func:`locked_store`, all or nothing: on a failed
+    or short write (a full disk) the file is truncated back to its size before and the error raised."""
+    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    if not data:
+        return
     size = os.fstat(fd).st_size
-    return size > 0 and os.pread(fd, 1, size - 1) != b"\n"
+    if size > 0 and os.pread(fd, 1, size - 1) != b"\n":  # a writer killed mid-line: end that line
+        data = b"\n" + data
+    try:
+        if os.write(fd, data) != len(data):  # one call per batch; short only when the disk is full
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        os.fsync(fd)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, size)
+        raise AnnotationError(
+            f"{path}: cannot append: {exc.strerror or exc}; the store is unchanged (free space and retry)"
+        ) from None
 
 
 def append_record(folder: Path, record: ItemRecord) -> None:
@@ -97,15 +116,12 @@ def _iter_models(path: Path, model: type[M]) -> Iterator[M]:
         return
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror}") from None
-    try:
-        lines = raw.decode("utf-8").split("\n")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}): {exc.reason}") from None
-    # The last element is '' after a final newline; anything else there is a torn write: skip it.
-    # Writes are single locked appends, so a line that is not JSON at all can only be a write cut
-    # short by a crash (the next append ends it with a newline): skip it too. A JSON line that
+    # Split bytes, not text: the last element is b'' after a final newline; anything else there is a
+    # torn write (possibly cut inside a multi-byte character): skip it before decoding anything.
+    # Writes are single locked appends, so a line that is not UTF-8 JSON at all can only be a write
+    # cut short by a crash (the next append ends it with a newline): skip it too. A JSON line that
     # breaks the schema is a real error.
-    for lineno, line in enumerate(lines[:-1], start=1):
+    for lineno, line in enumerate(raw.split(b"\n")[:-1], start=1):
         if not line.strip():
             continue
         try:
