@@ -24,6 +24,11 @@ class SchemaError(InputError):
     """A record does not satisfy the canonical schema; the message names record and field."""
 
 
+class StorageError(OcwError):
+    """A workspace file or database cannot be written or read (disk full, permissions, corruption);
+    what was committed before is kept, so the command can be run again."""
+
+
 class FetchError(OcwError):
     """A network fetch failed for good, or a crawl cannot start (robots, contact, base URL)."""
 
@@ -82,6 +87,7 @@ __all__ = [
     "ReleaseError",
     "ResourceError",
     "SchemaError",
+    "StorageError",
     "UnsafeArchiveError",
     "ValidationFailed",
 ]

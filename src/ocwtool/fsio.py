@@ -7,6 +7,8 @@ Every write goes to a unique ``.<name>.<random>.tmp`` in the same folder, is fsy
 from __future__ import annotations
 
 import contextlib
+import errno
+import fcntl
 import hashlib
 import json
 import os
@@ -15,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from ocwtool.errors import InputError
+from ocwtool.errors import InputError, StorageError
 
 _CHUNK = 1 << 20
 
@@ -23,7 +25,10 @@ _CHUNK = 1 << 20
 @contextlib.contextmanager
 def atomic_open(path: Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO[Any]]:
     """Write to a fresh ``.<name>.<random>.tmp`` beside ``path``; move it over ``path`` only if the
-    block succeeds (a unique name, so two writers of one file never share a temporary file)."""
+    block succeeds (a unique name, so two writers of one file never share a temporary file).
+
+    Whatever fails (the block, the flush, the close, the rename), the temporary file is removed and
+    ``path`` is left as it was; a full disk is raised as :class:`StorageError` naming ``path``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -33,15 +38,37 @@ def atomic_open(path: Path, mode: str = "w", encoding: str | None = "utf-8") -> 
     fh = os.fdopen(fd, mode) if binary else os.fdopen(fd, mode, encoding=encoding, newline="\n")
     try:
         yield fh
+    except OSError as exc:
+        _discard(fh, tmp)
+        if exc.errno in _FULL:  # the block's own writes hit the full disk
+            raise _storage_error(path, exc) from None
+        raise
+    except BaseException:
+        _discard(fh, tmp)
+        raise
+    try:
         fh.flush()
         os.fsync(fh.fileno())
-    except BaseException:
         fh.close()
-        tmp.unlink(missing_ok=True)
-        raise
-    fh.close()
-    os.replace(tmp, path)
+        os.replace(tmp, path)
+    except OSError as exc:
+        _discard(fh, tmp)
+        raise _storage_error(path, exc) from None
     _fsync_dir(path.parent)
+
+
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def _discard(fh: IO[Any], tmp: Path) -> None:
+    """Close ``fh`` (its buffered data may fail to flush again: ignored) and remove ``tmp``."""
+    with contextlib.suppress(OSError):
+        fh.close()
+    tmp.unlink(missing_ok=True)
+
+
+def _storage_error(path: Path, exc: OSError) -> StorageError:
+    return StorageError(f"{path}: cannot write: {exc.strerror or exc}; the file is unchanged")
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -52,6 +79,19 @@ def _fsync_dir(folder: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``folder`` itself (no lock file left behind): writers that read,
+    decide and write several files of one folder take it first, so they run one after another."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
 
 
 def write_text(path: Path, text: str) -> None:

@@ -7,14 +7,19 @@ moment leaves the file at the last commit, so the next run continues from there.
 keeps that guarantee against a killed process (only a power loss could roll back the last few
 commits, which the next run then simply fetches again) at a fraction of FULL's fsync cost.
 Offline runs use an in-memory frontier (``path=None``) so they never touch the live crawl's state.
+Any SQLite failure (a full disk: "database or disk is full", a locked or corrupt file) is raised as
+one :class:`~ocwtool.errors.StorageError` naming the file; the last commit stays, so a rerun resumes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Concatenate, ParamSpec, TypeVar
+
+from ocwtool.errors import StorageError
 
 STATES = ("todo", "done", "failed", "denied", "missing")
 
@@ -31,6 +36,25 @@ CREATE INDEX IF NOT EXISTS urls_state ON urls(state, seq);
 """
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _storage_errors(method: Callable[Concatenate[Frontier, P], R]) -> Callable[Concatenate[Frontier, P], R]:
+    """Turn a ``sqlite3.Error`` of ``method`` into one ``StorageError`` line naming the database."""
+
+    def guarded(self: Frontier, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            where = self.path or "in-memory crawl frontier"
+            raise StorageError(
+                f"{where}: crawl frontier: {exc}; free some space (or fix the file) and run again to resume"
+            ) from None
+
+    return guarded
+
+
 class Frontier:
     """todo/done/failed per URL, visited in insertion order."""
 
@@ -38,12 +62,18 @@ class Frontier:
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        self._open()
+
+    @_storage_errors
+    def _open(self) -> None:
+        path = self.path
         self._db = sqlite3.connect(":memory:" if path is None else str(path), isolation_level=None)
         if path is not None:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
 
+    @_storage_errors
     def add(self, urls: Iterable[str], *, seed: bool = False) -> int:
         """Queue URLs not seen before; return how many were new."""
         rows = list(urls)
@@ -58,15 +88,18 @@ class Frontier:
             )
             return self._db.total_changes - before
 
+    @_storage_errors
     def known(self, url: str) -> bool:
         """Is ``url`` in the frontier (any state)?"""
         return self._db.execute("SELECT 1 FROM urls WHERE url=?", (url,)).fetchone() is not None
 
+    @_storage_errors
     def next_todo(self) -> str | None:
         """The oldest URL still to visit."""
         row = self._db.execute("SELECT url FROM urls WHERE state='todo' ORDER BY seq LIMIT 1").fetchone()
         return None if row is None else str(row[0])
 
+    @_storage_errors
     def set_state(self, url: str, state: str, reason: str | None = None) -> None:
         """Record the outcome of visiting ``url`` (committed immediately)."""
         if state not in STATES:
@@ -76,6 +109,7 @@ class Frontier:
                 "UPDATE urls SET state=?, reason=?, updated=? WHERE url=?", (state, reason, _now(), url)
             )
 
+    @_storage_errors
     def requeue(self, states: Iterable[str]) -> int:
         """Put every URL in ``states`` back to ``todo`` (a new run retries failures; --refresh all)."""
         marks = ",".join("?" for _ in states)
@@ -85,6 +119,7 @@ class Frontier:
             )
             return cur.rowcount
 
+    @_storage_errors
     def count(self, state: str | None = None, *, seed: bool | None = None) -> int:
         """Number of URLs (in ``state``; seeds only / non-seeds only when ``seed`` is given)."""
         sql, args = "SELECT COUNT(*) FROM urls WHERE 1=1", list[object]()
@@ -94,6 +129,7 @@ class Frontier:
             sql, args = sql + " AND seed=?", [*args, int(seed)]
         return int(self._db.execute(sql, args).fetchone()[0])
 
+    @_storage_errors
     def rows(self, state: str | None = None) -> list[tuple[str, str, str | None]]:
         """(url, state, reason) rows in visiting order."""
         sql = "SELECT url, state, reason FROM urls"
