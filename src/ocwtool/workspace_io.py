@@ -2,7 +2,11 @@
 
 An import writes ``puzzles/<source>.jsonl`` (replacing it: re-importing the same file is idempotent)
 and, when the format keeps document-level extras, ``puzzles/<source>.meta.json`` beside it (a stale
-one is removed). An export reads one or more stores (filtered by game and split) and writes one file.
+one is removed). Both are written under one lock of the ``puzzles`` folder, so concurrent imports
+never leave the store of one file beside the metadata of another. Everything is checked before
+anything is written: a file with no puzzles is refused unless ``allow_empty``, and duplicate ids are
+named by input file and record. An export reads one or more stores (filtered by game and split)
+and writes one file.
 """
 
 from __future__ import annotations
@@ -14,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ocwtool.errors import InputError
-from ocwtool.fsio import read_json, write_json
+from ocwtool.errors import InputError, SchemaError
+from ocwtool.fsio import folder_lock, read_json, write_json
 from ocwtool.schema.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
 from ocwtool.schema.models import Puzzle, Split
 from ocwtool.store import write_puzzles
@@ -52,25 +56,50 @@ def check_source_name(name: str) -> str:
 
 
 def import_into(
-    workspace: Workspace, path: Path, fmt: str, source: str | None = None, split: Split | None = None
+    workspace: Workspace,
+    path: Path,
+    fmt: str,
+    source: str | None = None,
+    split: Split | None = None,
+    *,
+    allow_empty: bool = False,
 ) -> ImportReport:
     """Import ``path`` (format ``fmt``) into the store of ``source`` (default: the format's)."""
     importer = get_importer(fmt)
     default = IMPORTERS[fmt][2]
     result = importer(Path(path), check_source_name(source or default or "imported"))
     puzzles = list(result.puzzles)
+    check_unique_ids(puzzles, Path(path))
     name = check_source_name(source or default or _source_of(puzzles, Path(path)))
+    store = workspace.puzzles_path(name)
+    if not puzzles and not allow_empty:
+        raise InputError(
+            f"{path}: no puzzles in the file; refusing to replace {store} with nothing "
+            "(pass --allow-empty to do that)"
+        )
     if split is not None:
         puzzles = [p.model_copy(update={"split": split}) for p in puzzles]
-    store = workspace.puzzles_path(name)
-    count = write_puzzles(store, puzzles)
-    meta = workspace.meta_path(name)
-    if result.extras:
-        write_json(meta, result.extras)
-    else:
-        meta.unlink(missing_ok=True)
+    with folder_lock(workspace.puzzles_dir):
+        count = write_puzzles(store, puzzles)
+        meta = workspace.meta_path(name)
+        if result.extras:
+            write_json(meta, result.extras)
+        else:
+            meta.unlink(missing_ok=True)
     flags = Counter(f.value for p in puzzles for f in p.flags)
     return ImportReport(name, store, count, result.warnings, dict(sorted(flags.items())))
+
+
+def check_unique_ids(puzzles: Sequence[Puzzle], path: Path) -> None:
+    """Refuse a file whose records share a puzzle id, naming both records (1-based, in file order)."""
+    first: dict[str, int] = {}
+    for k, p in enumerate(puzzles, start=1):
+        if p.id in first:
+            raise SchemaError(
+                f"{path}: record {k} has puzzle id {p.id!r}, already used by record {first[p.id]}; "
+                "ids must be unique in a file"
+            )
+        first[p.id] = k
 
 
 def _source_of(puzzles: Sequence[Puzzle], path: Path) -> str:

@@ -44,12 +44,20 @@ class RegistryChoice(click.Choice):  # type: ignore[type-arg]
     "-s", "--source", help="Store name: writes puzzles/<source>.jsonl (default: the format's name)."
 )
 @click.option("--split", type=click.Choice(SPLITS), help="Mark every imported puzzle with this split.")
+@click.option(
+    "--allow-empty",
+    is_flag=True,
+    help="Accept a file with no puzzles (replaces the store with an empty one).",
+)
 @pass_app
-def import_cmd(app: AppContext, file: Path, fmt: str, source: str | None, split: str | None) -> None:
+def import_cmd(
+    app: AppContext, file: Path, fmt: str, source: str | None, split: str | None, allow_empty: bool
+) -> None:
     """Import FILE into the workspace as a canonical puzzle store.
 
     Replaces puzzles/<source>.jsonl (re-importing is idempotent); document-level details needed to
-    export the file back unchanged go to puzzles/<source>.meta.json. Warnings go to stderr.
+    export the file back unchanged go to puzzles/<source>.meta.json. Warnings go to stderr. A file
+    with no puzzles is refused (it would empty the store) unless --allow-empty is given.
 
     \b
     Examples:
@@ -61,7 +69,8 @@ def import_cmd(app: AppContext, file: Path, fmt: str, source: str | None, split:
     from ocwtool.workspace_io import import_into
 
     ws = app.workspace()
-    report = import_into(ws, file, fmt, source, Split(split) if split else None)
+    chosen = Split(split) if split else None
+    report = import_into(ws, file, fmt, source, chosen, allow_empty=allow_empty)
     for warning in report.warnings:
         click.echo(f"Warning: {warning}", err=True)
     flags = ", ".join(f"{k} {v}" for k, v in report.flags.items()) or "none"
