@@ -242,21 +242,31 @@ def _write_folder(
     write_text(root / "validation.md", to_markdown(report))  # no timings in it: stays reproducible
     described = f"{spec.name} {spec.version}: word-grouping puzzles (Only Connect walls, NYT Connections)."
     write_json(root / "croissant.json", card.croissant(info, described))
-    excluded = sum(1 for p in corpus.puzzles if not is_text(p))
-    manifest: dict[str, Any] = {
+    manifest = _manifest(spec, corpus, report, counts, prov["tool_commit"])
+    write_checksums(root, manifest)
+
+
+def _manifest(
+    spec: ReleaseSpec,
+    corpus: Corpus,
+    report: ValidationReport,
+    counts: dict[str, dict[str, int]],
+    commit: str | None,
+) -> dict[str, Any]:
+    """``manifest.json`` without its file list (``write_checksums`` adds it)."""
+    return {
         "name": spec.name,
         "version": spec.version,
         "release_notes": spec.notes,
         "archive_format": spec.fmt,
-        "tool": {"name": "ocwtool", "version": __version__, "commit": prov["tool_commit"]},
+        "tool": {"name": "ocwtool", "version": __version__, "commit": commit},
         "counts": {
             "configs": counts,
-            "excluded_non_text": excluded,
+            "excluded_non_text": sum(1 for p in corpus.puzzles if not is_text(p)),
             "canonical_puzzles": len(corpus.puzzles),
         },
         "validation": report.summary(),
     }
-    write_checksums(root, manifest)
 
 
 def _report(
