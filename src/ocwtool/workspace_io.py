@@ -14,12 +14,20 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import InputError, SchemaError
 from ocwtool.fsio import folder_lock, read_json, write_json
+from ocwtool.import_steps import (
+    link_to_workspace,
+    read_with_hint,
+    rename_extras,
+    resolve_format,
+    write_annotations,
+)
+from ocwtool.linking import LinkReport
 from ocwtool.schema.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
 from ocwtool.schema.models import Puzzle, Split
 from ocwtool.store import write_puzzles
@@ -37,6 +45,9 @@ class ImportReport:
     count: int
     warnings: tuple[str, ...]
     flags: dict[str, int]
+    fmt: str = ""
+    links: LinkReport = field(default_factory=LinkReport)
+    annotations: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -64,30 +75,35 @@ def import_into(
     *,
     allow_empty: bool = False,
 ) -> ImportReport:
-    """Import ``path`` (format ``fmt``) into the store of ``source`` (default: the format's)."""
-    importer = get_importer(fmt)
+    """Import ``path`` (format ``fmt``, any case; ``auto``: detected) into the store of ``source``
+    (default: the format's). Undated NYT boards are linked to the workspace's dated ones by their
+    clues; annotations the file carries replace that annotator's store."""
+    fmt = resolve_format(Path(path), fmt)
     default = IMPORTERS[fmt][2]
-    result = importer(Path(path), check_source_name(source or default or "imported"))
-    puzzles = list(result.puzzles)
-    check_unique_ids(puzzles, Path(path))
-    name = check_source_name(source or default or _source_of(puzzles, Path(path)))
+    result = read_with_hint(
+        get_importer(fmt), Path(path), fmt, check_source_name(source or default or "imported")
+    )
+    check_unique_ids(list(result.puzzles), Path(path))
+    name = check_source_name(source or default or _source_of(result.puzzles, Path(path)))
     store = workspace.puzzles_path(name)
-    if not puzzles and not allow_empty:
+    if not result.puzzles and not allow_empty:
         raise InputError(
             f"{path}: no puzzles in the file; refusing to replace {store} with nothing "
             "(pass --allow-empty to do that)"
         )
+    puzzles, links = link_to_workspace(workspace.puzzles_dir, name, result.puzzles)
     if split is not None:
         puzzles = [p.model_copy(update={"split": split}) for p in puzzles]
     with folder_lock(workspace.puzzles_dir):
         count = write_puzzles(store, puzzles)
         meta = workspace.meta_path(name)
         if result.extras:
-            write_json(meta, result.extras)
+            write_json(meta, rename_extras(result.extras, links.linked))
         else:
             meta.unlink(missing_ok=True)
+    written = write_annotations(workspace.annotations_dir, result, links.linked)
     flags = Counter(f.value for p in puzzles for f in p.flags)
-    return ImportReport(name, store, count, result.warnings, dict(sorted(flags.items())))
+    return ImportReport(name, store, count, result.warnings, dict(sorted(flags.items())), fmt, links, written)
 
 
 def check_unique_ids(puzzles: Sequence[Puzzle], path: Path) -> None:

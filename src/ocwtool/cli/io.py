@@ -19,18 +19,20 @@ SPLITS = ("train", "validation", "test")
 
 
 class RegistryChoice(click.Choice):  # type: ignore[type-arg]
-    """A ``click.Choice`` over the keys of a format table, looked up on first use."""
+    """A case-insensitive ``click.Choice`` over the keys of a format table (plus ``extra`` names),
+    looked up on first use."""
 
-    def __init__(self, table: str) -> None:
+    def __init__(self, table: str, extra: Sequence[str] = ()) -> None:
         self._table = table
-        super().__init__(())
+        self._extra = tuple(extra)
+        super().__init__((), case_sensitive=False)
 
     @property  # type: ignore[override]
     def choices(self) -> Sequence[str]:
         from ocwtool.schema import formats
 
         table: dict[str, Any] = getattr(formats, self._table)
-        return tuple(table)
+        return (*self._extra, *table)
 
     @choices.setter
     def choices(self, value: Any) -> None:  # click's __init__ assigns; the table is the truth
@@ -39,7 +41,15 @@ class RegistryChoice(click.Choice):  # type: ignore[type-arg]
 
 @click.command("import")
 @click.argument("file", type=click.Path(path_type=Path))
-@click.option("-f", "--format", "fmt", required=True, type=RegistryChoice("IMPORTERS"), help="Input format.")
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    default="auto",
+    show_default=True,
+    type=RegistryChoice("IMPORTERS", extra=("auto",)),
+    help="Input format (any case); auto detects it from the file.",
+)
 @click.option(
     "-s", "--source", help="Store name: writes puzzles/<source>.jsonl (default: the format's name)."
 )
@@ -55,14 +65,22 @@ def import_cmd(
 ) -> None:
     """Import FILE into the workspace as a canonical puzzle store.
 
-    Replaces puzzles/<source>.jsonl (re-importing is idempotent); document-level details needed to
-    export the file back unchanged go to puzzles/<source>.meta.json. Warnings go to stderr. A file
-    with no puzzles is refused (it would empty the store) unless --allow-empty is given.
+    Without --format the format is detected from the file; a file that does not fit the --format
+    given gets a hint naming the format it looks like. Replaces puzzles/<source>.jsonl
+    (re-importing is idempotent); document-level details needed to export the file back unchanged
+    go to puzzles/<source>.meta.json. Undated NYT boards (Connecting the Dots gold, older Connections
+    Eval puzzles) take the date and id of a dated NYT puzzle already in the workspace with the same
+    clues and groups (matched / unmatched are reported). Red herrings a file carries (Connections
+    Eval trap groups) go to annotations/<annotator>.jsonl. Warnings go to stderr.
+    A file with no puzzles is refused (it would empty the store) unless --allow-empty is given.
 
     \b
     Examples:
-      ocwtool import onlyconnect.json --format ocw
+      ocwtool import onlyconnect.json                       # format detected: ocw
       ocwtool import connections.json --format nyt-archive --source nyt
+      ocwtool import Connections_Data.csv --format NYT-ROWS  # HF eric27n/NYT-Connections
+      ocwtool import connections_puzzles.yml                # Connections Eval, linked by clues
+      ocwtool import puzzle_data.json --format todd-puzzles
       ocwtool import test.json --format ocw --source ocw-test --split test
     """
     from ocwtool.schema.models import Split
@@ -73,6 +91,12 @@ def import_cmd(
     report = import_into(ws, file, fmt, source, chosen, allow_empty=allow_empty)
     for warning in report.warnings:
         click.echo(f"Warning: {warning}", err=True)
+    if fmt.lower() == "auto":
+        click.echo(f"Detected format: {report.fmt}", err=True)
+    for line in report.links.lines():
+        click.echo(line, err=True)
+    for annotator, n in report.annotations.items():
+        click.echo(f"Wrote {n} annotation record(s) of annotator {annotator}", err=True)
     flags = ", ".join(f"{k} {v}" for k, v in report.flags.items()) or "none"
     store = ws.rel(report.store)
     click.echo(
@@ -82,7 +106,9 @@ def import_cmd(
 
 
 @click.command("export")
-@click.option("-f", "--format", "fmt", required=True, type=RegistryChoice("EXPORTERS"), help="Output format.")
+@click.option(
+    "-f", "--format", "fmt", required=True, type=RegistryChoice("EXPORTERS"), help="Output format (any case)."
+)
 @click.option(
     "-s", "--source", "sources", multiple=True, help="Store(s) to export (default: all). Repeatable."
 )

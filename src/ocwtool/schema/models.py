@@ -131,7 +131,11 @@ class NytMeta(Frozen):
 
 
 class Provenance(Frozen):
-    """Where a record came from, precisely enough to re-derive it from raw captures."""
+    """Where a record came from, precisely enough to re-derive it from raw captures.
+
+    ``original_id``/``linked_by``: an undated NYT puzzle that was given the date and id of a dated one
+    with the same clues (:mod:`ocwtool.linking`) keeps the id its file gave it, and how it was linked.
+    """
 
     source: str
     url: str | None = None
@@ -139,6 +143,8 @@ class Provenance(Frozen):
     sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
     parser_version: str = PARSER_VERSION_UNKNOWN
     fetched_at: dt.datetime | None = None
+    original_id: str | None = None
+    linked_by: str | None = None
 
 
 class Lineage(Frozen):

@@ -17,6 +17,13 @@ Adapter modules and their pure cores (documents already parsed from JSON/HTML/te
 * ``jsonl``: the canonical store format itself.
 * ``hf``: ``features()``, ``to_records``/``from_records``, ``write_parquet``/``read_parquet``.
 * ``csv_export``: one row per clue (export only).
+* ``nyt_rows``: the HF ``eric27n/NYT-Connections`` table (one row per word), CSV or parquet.
+* ``connections_eval``: Connections Eval's puzzles YAML, trap groups as red-herring annotations.
+* ``todd_puzzles``: Todd et al.'s ``puzzle_data.json``.
+
+Detection (``ocwtool import FILE`` without ``--format``): an importer module may define
+``looks_like(sample: sniff.Sample) -> bool``; :mod:`.detect` asks every registered format (older
+adapters' predicates live in ``detect.BUILTIN``) and gives hints for a wrong ``--format``.
 
 Every file-level importer has the signature ``import_file(path, source) -> ImportResult`` and every
 exporter ``export_file(puzzles, path, extras) -> None`` (``extras``: what the import kept, may be
@@ -34,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from ocwtool.errors import InputError
 
 if TYPE_CHECKING:
+    from ocwtool.schema.annotations import ItemRecord
     from ocwtool.schema.models import Puzzle
 
 
@@ -43,11 +51,14 @@ class ImportResult:
 
     ``extras`` holds what the canonical puzzles cannot carry but an exact round trip needs (e.g.
     the OCW JSON ``season_to_walls_map``); it is stored beside the JSONL as ``<source>.meta.json``.
+    ``annotations`` are what the file says about its puzzles as annotation records (e.g. reviewed red
+    herrings); the import writes them to ``annotations/<annotator>.jsonl``.
     """
 
     puzzles: tuple[Puzzle, ...]
     warnings: tuple[str, ...] = ()
     extras: dict[str, Any] = field(default_factory=dict)
+    annotations: tuple[ItemRecord, ...] = ()
 
 
 Importer = Callable[[Path, str], ImportResult]
@@ -85,6 +96,19 @@ IMPORTERS: dict[str, tuple[str, str, str, str]] = {
         "nyt-archive",
         "tryhardguides archive listing, rendered text",
     ),
+    "nyt-rows": (
+        _F + "nyt_rows",
+        "import_file",
+        "nyt-hf",
+        "HF eric27n/NYT-Connections rows (one per word), CSV or parquet",
+    ),
+    "connections-eval": (
+        _F + "connections_eval",
+        "import_file",
+        "connections-eval",
+        "Connections Eval connections_puzzles.yml (trap groups -> red herrings)",
+    ),
+    "todd-puzzles": (_F + "todd_puzzles", "import_file", "todd", "Todd et al. data/puzzle_data.json"),
 }
 # name -> (module, function, default file name ({source} is replaced), description)
 EXPORTERS: dict[str, tuple[str, str, str, str]] = {
