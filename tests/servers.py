@@ -13,7 +13,9 @@ Faults queued with :meth:`LocalSite.fail` are consumed one per request to that p
 when the queue is empty the route answers normally. Fault kinds: ``status`` (any status, extra
 headers such as ``Retry-After``), ``reset`` (TCP RST before any response), ``truncate`` (headers
 promise the full ``Content-Length``, half the body is sent, then the connection closes), ``slow``
-(sleeps before answering, to exceed a client timeout). Every request is logged in ``site.hits``.
+(sleeps before answering, to exceed a client timeout), ``trickle`` (promises the full body, then sends
+it one byte every ``seconds``: no single read times out, the whole request takes forever). Every
+request is logged in ``site.hits``.
 """
 
 from __future__ import annotations
@@ -54,6 +56,10 @@ class Fault:
     @classmethod
     def slow(cls, seconds: float) -> Fault:
         return cls("slow", seconds=seconds)
+
+    @classmethod
+    def trickle(cls, seconds: float) -> Fault:
+        return cls("trickle", seconds=seconds)
 
 
 @dataclass(frozen=True)
@@ -191,7 +197,22 @@ class _Handler(BaseHTTPRequestHandler):
         elif fault.kind == "slow":
             time.sleep(fault.seconds)
             return False
+        elif fault.kind == "trickle":
+            self._trickle(route.body if route else b"x" * 200, fault.seconds)
         return True
+
+    def _trickle(self, body: bytes, seconds: float) -> None:
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.close_connection = True
+        try:
+            for k in range(len(body)):
+                self.wfile.write(body[k : k + 1])
+                self.wfile.flush()
+                time.sleep(seconds)
+        except OSError:  # the client gave up: expected
+            pass
 
     def _send(
         self, status: int, body: bytes, content_type: str, headers: tuple[tuple[str, str], ...] = ()

@@ -44,6 +44,7 @@ class Settings:
     contact: str | None = None
     delay: float = DEFAULT_DELAY
     timeout: float = 30.0
+    deadline: float = 120.0
     max_attempts: int = 5
     backoff: float = 1.0
     sources: dict[str, SourceSettings] = field(default_factory=dict)
@@ -81,7 +82,8 @@ class CrawlConfig(ConfigModel):
     """The ``[crawl]`` table of ``ocwtool.toml``."""
 
     delay: float = Field(DEFAULT_DELAY, ge=0, description="seconds between requests to one host, >= 0")
-    timeout: float = Field(30.0, gt=0, description="seconds to wait for a response, > 0")
+    timeout: float = Field(30.0, gt=0, description="seconds to wait for each read of a response, > 0")
+    deadline: float = Field(120.0, gt=0, description="seconds one whole request may take, > 0")
     max_attempts: int = Field(5, ge=1, description="how many times to try a request, an integer >= 1")
     backoff: float = Field(1.0, ge=0, description="backoff factor between retries, >= 0")
 
@@ -138,6 +140,7 @@ def load_settings(root: str | Path | None = None) -> Settings:
         contact=os.environ.get("OCWTOOL_CONTACT") or config.contact or None,
         delay=crawl.delay,
         timeout=crawl.timeout,
+        deadline=crawl.deadline,
         max_attempts=crawl.max_attempts,
         backoff=crawl.backoff,
         sources={n: SourceSettings(base_url=v.base_url, delay=v.delay) for n, v in config.sources.items()},

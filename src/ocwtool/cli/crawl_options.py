@@ -72,11 +72,16 @@ def crawl_options(func: F) -> F:
 
 
 def echo_outcome(outcome: ScrapeOutcome, workspace: Workspace) -> None:
-    """What the scrape did to stderr; the stores and reports written to stdout."""
-    from ocwtool.scrapers.outcome import render
+    """What the scrape did to stderr; the stores and reports written to stdout. A crawl that got no
+    page at all (every one denied or failed) ends the command with an error (exit 1) saying so."""
+    from ocwtool.errors import FetchError
+    from ocwtool.scrapers.outcome import nothing_fetched, render
 
     shown = render(outcome, workspace)
     for line in shown.stderr:
         click.echo(line, err=True)
+    why = nothing_fetched(outcome)
+    if why is not None:
+        raise FetchError(why)
     for line in shown.stdout:
         click.echo(line)

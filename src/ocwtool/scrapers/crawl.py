@@ -15,8 +15,9 @@ Per URL (in frontier order; seeds first, then links in discovery order):
 
 1. newest capture under ``raw/<source>/warc`` unless ``refresh`` -> counted ``from capture``;
 2. else, offline -> ``not captured`` (recorded as failed; no network in offline mode);
-3. else robots.txt (denied -> ``robots-denied``), then a polite GET (retries counted by reason);
-   a 2xx response is captured (WARC) *before* it is parsed;
+3. else robots.txt (denied -> ``robots-denied``), then a polite GET (retries counted by reason;
+   redirects followed hop by hop, each hop checked against its own host's robots.txt, a whole-request
+   deadline); a 2xx response is captured (WARC, with the final URL) *before* it is parsed;
 4. ``source.parse(page)``: puzzles and records are collected, links rebased to the source's logical
    host and queued (``limit`` caps the number of non-seed pages), errors mark the page failed.
 
@@ -108,6 +109,7 @@ def make_fetcher(
         user_agent=settings.user_agent,
         delay=delay,
         timeout=settings.timeout,
+        deadline=settings.deadline,
         retry=retry or RetrySettings(max_attempts=settings.max_attempts, backoff=settings.backoff),
     )
 
@@ -203,11 +205,12 @@ class _Run:
                 if unreachable
                 else "disallowed by robots.txt"
             )
-            self.counters["robots-denied"] += 1
-            self.frontier.set_state(url, "denied", why)
-            self.report.summary.denied.append(url if not unreachable else f"{url} ({why})")
+            self._deny(url, why, url if not unreachable else f"{url} ({why})")
             return None
         result = fetcher.get(actual)
+        if result.denied:  # a redirect to a page its own host's robots.txt disallows
+            self._deny(url, result.reason, f"{url} ({result.reason})")
+            return None
         if result.ok:
             self.counters["fetched"] += 1
             return self.store.write(url, result).page()
@@ -220,6 +223,11 @@ class _Run:
                 return None
         self._fail(url, result.reason, "fetch failures")
         return None
+
+    def _deny(self, url: str, why: str, shown: str) -> None:
+        self.counters["robots-denied"] += 1
+        self.frontier.set_state(url, "denied", why)
+        self.report.summary.denied.append(shown)
 
     def _safe_parse(self, page: Page) -> ParseResult | str:
         """The source's parse of ``page``, or why it failed. Parsers are pure, so any exception means a

@@ -2,22 +2,27 @@
 
 Stack, outermost first::
 
-    httpx.Client(User-Agent, timeout, redirects)
+    httpx.Client(User-Agent, per-read timeout, no automatic redirects)
       -> httpx_retries.RetryTransport   bounded retries, backoff + jitter, Retry-After (reads the body
                                         inside the retry loop, so a truncated body is retried too)
-        -> _ThrottledTransport          waits the per-host interval before *every* attempt
+        -> _ThrottledTransport          waits the per-host interval before *every* attempt, and gives
+                                        the body a whole-request deadline (a trickling server fails
+                                        with ``ReadTimeout`` instead of holding the page forever)
           -> transport                  httpx.HTTPTransport, or an injected one (httpx.MockTransport)
 
 :class:`Fetcher` adds robots.txt (fetched once per host, ``Crawl-delay`` fed to the throttle) and
 returns a :class:`FetchResult` instead of raising, so a failed page is recorded and the crawl goes on.
+Redirects are followed here, one hop at a time (``Response.next_request``), so every hop is checked
+against its own host's robots.txt and waits for its own host's interval; the result names the final URL.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +49,7 @@ class FetchResult:
     fetched_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     attempts: int = 1
     error: str | None = None
+    denied: bool = False
 
     @property
     def ok(self) -> bool:
@@ -63,11 +69,41 @@ class FetchResult:
         return next((v for k, v in self.headers if k.lower() == low), None)
 
 
-class _ThrottledTransport(httpx.BaseTransport):
-    """Waits for the host's interval before each attempt; marks the host when the attempt ends."""
+class _DeadlineStream(httpx.SyncByteStream):
+    """A response body that raises ``ReadTimeout`` once the whole request has run past its deadline
+    (httpx's timeouts are per read: a server sending a byte now and then never trips them)."""
 
-    def __init__(self, inner: httpx.BaseTransport, throttle: Throttle, sleep: Sleep, clock: Clock) -> None:
+    def __init__(
+        self, inner: httpx.SyncByteStream, request: httpx.Request, limit: float, clock: Clock
+    ) -> None:
+        self._inner, self._request, self._limit, self._clock = inner, request, limit, clock
+        self._deadline = clock() + limit
+
+    def __iter__(self) -> Iterator[bytes]:
+        for chunk in self._inner:
+            if self._clock() > self._deadline:
+                message = f"whole request took longer than {self._limit} s"
+                raise httpx.ReadTimeout(message, request=self._request)
+            yield chunk
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+class _ThrottledTransport(httpx.BaseTransport):
+    """Waits for the host's interval before each attempt; marks the host when the attempt ends; gives
+    the response body the rest of the whole-request ``deadline`` (None: no deadline)."""
+
+    def __init__(
+        self,
+        inner: httpx.BaseTransport,
+        throttle: Throttle,
+        sleep: Sleep,
+        clock: Clock,
+        deadline: float | None,
+    ) -> None:
         self._inner, self._throttle, self._sleep, self._clock = inner, throttle, sleep, clock
+        self._deadline = deadline
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         host = request.url.netloc.decode("ascii").lower()
@@ -75,9 +111,18 @@ class _ThrottledTransport(httpx.BaseTransport):
         if wait > 0:
             self._sleep(wait)
         try:
-            return self._inner.handle_request(request)
+            response = self._inner.handle_request(request)
         finally:
             self._throttle.mark(host, self._clock())
+        if self._deadline is None or not isinstance(response.stream, httpx.SyncByteStream):
+            return response
+        return httpx.Response(
+            status_code=response.status_code,
+            headers=response.headers,
+            stream=_DeadlineStream(response.stream, request, self._deadline, self._clock),
+            extensions=response.extensions,
+            request=request,
+        )
 
     def close(self) -> None:
         self._inner.close()
@@ -161,7 +206,8 @@ class Fetcher:
     """Polite GETs: robots.txt, per-host throttle, bounded retries. Never raises for HTTP trouble.
 
     ``transport`` is injectable (``httpx.MockTransport`` in unit tests); ``sleep``/``clock`` too.
-    ``retries`` counts retry attempts by reason (``HTTP 503``, ``ReadTimeout``...).
+    ``retries`` counts retry attempts by reason (``HTTP 503``, ``ReadTimeout``...). ``timeout`` bounds
+    each read, ``deadline`` (None: unbounded) each whole request; ``max_redirects`` the hops followed.
     """
 
     def __init__(
@@ -170,6 +216,8 @@ class Fetcher:
         user_agent: str,
         delay: float,
         timeout: float = 30.0,
+        deadline: float | None = None,
+        max_redirects: int = 10,
         retry: RetrySettings | None = None,
         transport: httpx.BaseTransport | None = None,
         sleep: Sleep = time.sleep,
@@ -177,10 +225,11 @@ class Fetcher:
     ) -> None:
         self.throttle = Throttle(delay)
         self.retries: Counter[str] = Counter()
+        self.max_redirects = max_redirects
         self._sleep = sleep
         self._robots: dict[str, RobotsPolicy] = {}
         self._attempts = 0
-        inner = _ThrottledTransport(transport or httpx.HTTPTransport(), self.throttle, sleep, clock)
+        inner = _ThrottledTransport(transport or httpx.HTTPTransport(), self.throttle, sleep, clock, deadline)
         retrying = RetryTransport(
             transport=inner, retry=_make_retry(retry or RetrySettings(), self._on_retry)
         )
@@ -188,7 +237,7 @@ class Fetcher:
             transport=retrying,
             headers={"User-Agent": user_agent},
             timeout=httpx.Timeout(timeout),
-            follow_redirects=True,
+            follow_redirects=False,  # followed by ``get``, hop by hop, each checked against robots.txt
         )
 
     def _on_retry(self, seconds: float, reason: str) -> None:
@@ -202,7 +251,7 @@ class Fetcher:
         host = host_of(url)
         if host not in self._robots:
             scheme = httpx.URL(url).scheme
-            got = self.get(f"{scheme}://{host}/robots.txt")
+            got = self._follow(f"{scheme}://{host}/robots.txt", None, check_robots=False)
             policy = RobotsPolicy.from_response(got.status, got.body.decode("utf-8", "replace"))
             self.throttle.set_crawl_delay(host, policy.crawl_delay())
             self._robots[host] = policy
@@ -213,16 +262,35 @@ class Fetcher:
         return self.robots(url).allows(url)
 
     def get(self, url: str, headers: Mapping[str, str] | None = None) -> FetchResult:
-        """GET ``url`` (no robots check: call :meth:`allowed` first)."""
+        """GET ``url`` following redirects (``url`` itself is not checked: call :meth:`allowed` first;
+        every redirect target is, and a disallowed one gives a ``denied`` result)."""
+        return self._follow(url, headers, check_robots=True)
+
+    def _follow(self, url: str, headers: Mapping[str, str] | None, *, check_robots: bool) -> FetchResult:
+        current = url
+        for _ in range(self.max_redirects + 1):
+            result, target = self._get_once(current, headers)
+            if target is None:
+                return dataclasses.replace(result, url=url)
+            if check_robots and not self.allowed(target):
+                why = f"redirected to {target}, disallowed by robots.txt"
+                return FetchResult(url, target, None, fetched_at=result.fetched_at, error=why, denied=True)
+            current = target
+        return FetchResult(url, current, None, error=f"more than {self.max_redirects} redirects")
+
+    def _get_once(self, url: str, headers: Mapping[str, str] | None) -> tuple[FetchResult, str | None]:
+        """One request (retried as configured) and the URL it redirects to, if it does."""
         self._attempts = 1
         fetched_at = dt.datetime.now(dt.UTC)
         try:
             response = self._client.get(url, headers=dict(headers or {}))
         except httpx.HTTPError as exc:
-            return FetchResult(
+            failed = FetchResult(
                 url, url, None, fetched_at=fetched_at, attempts=self._attempts, error=_error(exc)
             )
-        return _result(url, response, fetched_at, self._attempts)
+            return failed, None
+        hop = response.next_request  # set by httpx for a 3xx with a Location when not following
+        return _result(url, response, fetched_at, self._attempts), None if hop is None else str(hop.url)
 
     def close(self) -> None:
         self._client.close()

@@ -57,3 +57,19 @@ def render(outcome: ScrapeOutcome, workspace: Workspace) -> Rendered:
     if outcome.reconcile is not None:
         out.append(render_table(outcome.reconcile))
     return Rendered(stderr=err, stdout=out)
+
+
+def nothing_fetched(outcome: ScrapeOutcome) -> str | None:
+    """Why a scrape got nothing at all (no page fetched or replayed, some denied or failed), else None.
+
+    Pages the source says do not exist (``missing``) are an answer, not a failure."""
+    for label, report in outcome.crawls:
+        summary = report.summary
+        got = summary.count("fetched") + summary.count("from capture")
+        denied, failed = summary.count("robots-denied"), summary.count("failed")
+        if got == 0 and denied + failed > 0:
+            return (
+                f"nothing fetched from {label}: every page was denied by robots.txt or failed "
+                f"(robots-denied {denied}, failed {failed}); see the lines above"
+            )
+    return None
