@@ -82,7 +82,7 @@ class CrawlConfig(ConfigModel):
     """The ``[crawl]`` table of ``ocwtool.toml``."""
 
     delay: float = Field(DEFAULT_DELAY, ge=0, description="seconds between requests to one host, >= 0")
-    timeout: float = Field(30.0, gt=0, description="seconds to wait for each read of a response, > 0")
+    timeout: float = Field(30.0, gt=0, description="seconds to wait for a response, > 0")
     deadline: float = Field(120.0, gt=0, description="seconds one whole request may take, > 0")
     max_attempts: int = Field(5, ge=1, description="how many times to try a request, an integer >= 1")
     backoff: float = Field(1.0, ge=0, description="backoff factor between retries, >= 0")

@@ -29,7 +29,7 @@ from tests.conftest import run_ocwtool
         ),
         (
             "[crawl]\ndealy = 1\n",
-            "[crawl]: dealy: unknown key; allowed keys: backoff, delay, max_attempts, timeout",
+            "[crawl]: dealy: unknown key; allowed keys: backoff, deadline, delay, max_attempts, timeout",
         ),
         (
             "[crawl]\ndelay = -1\n",

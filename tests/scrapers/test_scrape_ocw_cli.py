@@ -134,8 +134,8 @@ def test_bad_base_url_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFi
 def test_unreachable_robots_txt_denies_the_host(tmp_path: Path, site: LocalSite) -> None:
     site.fail("/robots.txt", *[Fault.status_code(503)] * 4)
     result = scrape(make_workspace(tmp_path / "ws"), "--base-url", site.base_url)
-    assert result.exit_code == 0  # type: ignore[attr-defined]
-    assert result.stdout == "No puzzles parsed; puzzles/ocdb.jsonl left unchanged.\n"  # type: ignore[attr-defined]
+    assert result.exit_code == 1  # type: ignore[attr-defined]  # nothing fetched: an error (#13)
+    assert result.stdout == ""  # type: ignore[attr-defined]
     assert result.stderr.splitlines()[1] == (  # type: ignore[attr-defined]
         "  robots-denied https://ocdb.cc/episodes/ (robots.txt unreachable, host treated as disallowed)"
     )
