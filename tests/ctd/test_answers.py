@@ -49,3 +49,15 @@ def test_reproduction_benchmark_skips_without_the_snapshot() -> None:
     script = Path(__file__).parents[2] / "benchmarks" / "reproduce_ctd.py"
     done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, check=True)
     assert done.stdout.startswith("skipped: set OCWTOOL_CTD_REPO")
+
+
+def test_wrong_size_groups_of_an_answer_file_are_counted_once(tmp_path: Path) -> None:
+    g = fx.GAMES[1]
+    cats = {"a": g[0][1], "b": [*g[1][1], "MARS"], "c": g[2][1][:3], "d": g[3][1]}
+    elsewhere = {**fx.answer(1, cats), "allwords": "not, a, wall, of, ours"}
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps([fx.answer(1, cats), elsewhere]))
+    loaded = load_prediction_file(path, CLUES)
+    assert loaded.totals() == {"walls_from_text": 1, "group_of_3": 1, "group_of_5": 1}
+    assert loaded.issues["wrong_size_groups"] == 0  # the causes above, not a second count
+    assert (loaded.issues["words_not_on_wall"], loaded.issues["unknown_walls"]) == (0, 1)

@@ -105,12 +105,14 @@ def test_plain_text_without_wall_header_is_an_error(tmp_path: Path) -> None:
     assert str(err.value) == f"{path}: text answers must start with a 'wall: <id>' line, got 'Danube, Rhine'"
 
 
-def test_text_for_an_unknown_wall_is_an_error(tmp_path: Path) -> None:
+def test_text_for_an_unknown_or_flagged_wall_is_counted_like_structured(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    path.write_text(json.dumps([{"wall_id": "nope", "text": "a, b"}]))
-    with pytest.raises(EvaluationError) as err:
-        load_prediction_file(path, {})
-    assert str(err.value) == f"{path}: record 0: wall_id 'nope' is not among the evaluated puzzles"
+    records = [{"wall_id": "nope", "text": "a, b"}, {"wall_id": "pic", "text": "a, b"}]
+    records += [{"wall_id": "nope", "predicted_groups": None}, {"wall_id": "pic", "predicted_groups": None}]
+    path.write_text(json.dumps(records))
+    loaded = load_prediction_file(path, {}, skipped={"pic"})
+    assert loaded.predictions == []
+    assert (loaded.issues["unknown_walls"], loaded.issues["flagged_walls"]) == (2, 2)
 
 
 def test_bad_jsonl_line_is_located(tmp_path: Path) -> None:

@@ -42,6 +42,7 @@ class EvalArgs:
     corrected: bool
     accent_fold: bool
     allow_missing: bool
+    only_answered: bool
     bertscore_model: Path | None
     bertscore_layers: int
     bertscore_baseline: Path | None
@@ -141,6 +142,11 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
 @click.option("--accent-fold", is_flag=True, help="Fold accents before ROUGE tokenizing.")
 @click.option("--allow-missing", is_flag=True, help="Score walls without a prediction as empty answers.")
 @click.option(
+    "--only-answered",
+    is_flag=True,
+    help="Score just the walls every prediction file answered (says how many).",
+)
+@click.option(
     "--bertscore-model", type=click.Path(file_okay=False, path_type=Path), help="Local BERTScore model."
 )
 @click.option(
@@ -202,12 +208,20 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
     """Score predictions (Task 1 grouping, Task 2 connections) or run a baseline, print a table and
     write a JSON report. Several --predictions files (e.g. 16 shuffle seeds) give mean and std.
 
+    Without --source each workspace store (or release config) is scored and reported on its own,
+    one table and one report file each (never one mean over OCW and NYT together). Predictions are
+    checked against each wall's clues: groups of 3 or 5 words and words not on the wall never earn
+    credit and are counted; a file made for other walls (e.g. original-wall answers on
+    OCW-Randomized, which keeps the wall ids) is refused; an evaluation that scores nothing fails.
+    --compare scores the walls every run answered and says how many.
+
     \b
     Examples:
       ocwtool eval --workspace --split test --baseline random
       ocwtool eval --release releases/ocw-1.0 --split test --predictions gpt4.json
       ocwtool eval --split all --baseline minilm --seeds 16 --json-out runs/minilm.json
       ocwtool eval --predictions a.json --compare b.json --annotations types.json --breakdown
+      ocwtool eval --source nyt --predictions partial.json --only-answered
       ocwtool eval --transcripts IterativeGPTSolver_gpt-4_cot-False_results.json
       ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --source nyt --compare-baseline random
       ocwtool eval --baseline wordnet --source nyt --cutoff 2024-04-01 --plot figures/
@@ -215,9 +229,32 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
     if args.transcripts:
         _replay(app, args)
         return
+    from ocwtool.errors import EvaluationError
+    from ocwtool.evaluation.checks import NothingScored
+
+    golds = _golds(app, args, sectioned=args.source is None)
+    several = args.source is None and len(golds.sections) > 1
+    sections = golds.sections if several else {args.source or "": golds}
+    unscored = []
+    for name, part in sections.items():
+        try:
+            _evaluate(app, args, part, name if several else None, progress)
+        except NothingScored as exc:
+            if not several:
+                raise
+            unscored.append(f"{name}: {exc}")
+    if len(unscored) == len(sections):
+        raise EvaluationError("nothing to score in any store or config: " + " | ".join(unscored))
+    for note in unscored:
+        click.echo(f"not scored: {note}", err=True)
+
+
+def _evaluate(
+    app: AppContext, args: EvalArgs, golds: GoldSet, section: str | None, progress: Progress
+) -> None:
+    """Score one store or config (``section``; None: the only one) and write its report."""
     from ocwtool.evaluation.report import render, report_name, run_evaluation, save_report
 
-    golds = _golds(app, args)
     if args.run_dir is not None:  # a run with --limit played only the first boards
         from ocwtool.llm.inputs import played_walls
 
@@ -229,24 +266,32 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
         from ocwtool.llm.inputs import read_run_facts
 
         report["llm"] = read_run_facts(args.run_dir)
-    click.echo(render(report, show_breakdowns=args.breakdown))
+    if section is not None:
+        report["inputs"]["source"] = section
+        click.echo(f"== {section}: {report['inputs']['puzzles']} puzzle(s) ==")
+    click.echo(render(report, show_breakdowns=args.breakdown) + ("\n" if section else ""))
     if args.plot is not None:  # before saving: a report of several runs loses its per-wall rows then
-        _plot(args, report, golds, request)
-    out = args.json_out or app.workspace().runs_dir / report_name(args.label(), args.split, args.source)
+        _plot(args, report, golds, request, section)
+    source = section or args.source
+    out = args.json_out or app.workspace().runs_dir / report_name(args.label(), args.split, source)
+    if args.json_out is not None and section is not None:
+        out = out.with_name(f"{out.stem}-{section}{out.suffix}")
     save_report(report, out, per_wall=args.per_wall)
     click.echo(f"Wrote {out}", err=True)
 
 
-def _plot(args: EvalArgs, report: dict[str, Any], golds: GoldSet, request: EvalRequest) -> None:
+def _plot(
+    args: EvalArgs, report: dict[str, Any], golds: GoldSet, request: EvalRequest, section: str | None
+) -> None:
     from ocwtool.report.single import write_eval_figures
 
     assert args.plot is not None
     paths = write_eval_figures(
         report,
-        args.plot,
+        args.plot / section if section else args.plot,
         golds.walls,
         label=args.label(),
-        source=args.source,
+        source=section or args.source,
         split=args.split,
         types=request.types,
         facts=request.facts,
@@ -286,6 +331,7 @@ def _request(app: AppContext, args: EvalArgs, golds: GoldSet) -> EvalRequest:
         types=_types(app, args),
         n_boot=args.bootstrap,
         skipped=golds.skipped,
+        only_answered=args.only_answered,
         facts=_facts(app, args),
         cutoff=args.cutoff.date() if args.cutoff else None,
     )
@@ -310,14 +356,14 @@ def _facts(app: AppContext, args: EvalArgs) -> Any:
     return workspace_facts(app.workspace(), args.annotator)
 
 
-def _golds(app: AppContext, args: EvalArgs) -> GoldSet:
+def _golds(app: AppContext, args: EvalArgs, sectioned: bool = False) -> GoldSet:
     from ocwtool.errors import EvaluationError
     from ocwtool.evaluation.gold import release_golds, workspace_golds
 
     if args.release is not None and args.use_workspace:
         raise EvaluationError("choose --release DIR or --workspace, not both")
     if args.release is not None:
-        return release_golds(args.release, args.split, args.source, args.include_flagged)
+        return release_golds(args.release, args.split, args.source, args.include_flagged, sectioned)
     return workspace_golds(app.workspace(), args.split, args.source, args.include_flagged)
 
 

@@ -24,10 +24,21 @@ SPLITS = ("train", "validation", "test")
 
 @dataclass
 class GoldSet:
-    """The walls to score, and the puzzles left out (id -> reasons)."""
+    """The walls to score, and the puzzles left out (id -> reasons).
+
+    ``sections``: the same walls per workspace store or release config (``eval`` reports each on
+    its own, never one mean over OCW and NYT together); empty when there is only one."""
 
     walls: list[GoldWall]
     skipped: dict[str, list[str]] = field(default_factory=dict)
+    sections: dict[str, GoldSet] = field(default_factory=dict)
+
+    def add_section(self, name: str, part: GoldSet) -> None:
+        """Append one store's or config's walls (kept apart in ``sections`` too)."""
+        self.walls += part.walls
+        self.skipped.update(part.skipped)
+        if part.walls or part.skipped:
+            self.sections[name] = part
 
 
 def unscorable(p: Puzzle) -> list[str]:
@@ -69,36 +80,44 @@ def workspace_golds(
     workspace: Workspace, split: str, source: str | None, include_flagged: bool = False
 ) -> GoldSet:
     """Gold walls of a workspace: ``puzzles/<source>.jsonl`` (or ``variants/``), else every store."""
-    puzzles = _workspace_puzzles(workspace, source)
-    chosen = in_split(puzzles, split)
+    stores = _workspace_stores(workspace, source)
+    golds, total, chosen = GoldSet(walls=[]), 0, 0
+    for name, puzzles in stores.items():
+        picked = in_split(puzzles, split)
+        total, chosen = total + len(puzzles), chosen + len(picked)
+        golds.add_section(name, to_gold_set(picked, include_flagged))
     if not chosen:
         raise EvaluationError(
-            f"no puzzles of split {split!r} in {workspace.root} ({len(puzzles)} puzzles in total); "
+            f"no puzzles of split {split!r} in {workspace.root} ({total} puzzles in total); "
             "import or scrape puzzles first, or choose another --split"
         )
-    golds = to_gold_set(chosen, include_flagged)
     if not golds.walls:
         raise EvaluationError(
-            f"all {len(chosen)} puzzles of split {split!r} are flagged unscorable; use --include-flagged"
+            f"all {chosen} puzzles of split {split!r} are flagged unscorable; use --include-flagged"
         )
     return golds
 
 
-def _workspace_puzzles(workspace: Workspace, source: str | None) -> list[Puzzle]:
-    """Every store's puzzles; with ``source``, that store's, else that variant kind's."""
+def _workspace_stores(workspace: Workspace, source: str | None) -> dict[str, list[Puzzle]]:
+    """Puzzles by store name: every store; with ``source``, that store, else that variant kind."""
     stores, kinds = workspace.store_names(), workspace.variant_kinds()
     if not source:
-        return workspace.puzzles(missing_ok=True)
+        return workspace.stores(missing_ok=True)
     if source in stores:
-        return workspace.puzzles([source])
+        return workspace.stores([source])
     if source in kinds:
-        return list(workspace.variants(kinds=[source]).get(source, ()))
+        return {source: list(workspace.variants(kinds=[source]).get(source, ()))}
     known = ", ".join([*stores, *kinds]) or "none"
     raise EvaluationError(f"no store named {source!r} in {workspace.root}; known: {known}")
 
 
-def release_golds(release: Path, split: str, config: str | None, include_flagged: bool = False) -> GoldSet:
-    """Gold walls of a release folder: its parquet files if there are any, else its OCW JSON files."""
+def release_golds(
+    release: Path, split: str, config: str | None, include_flagged: bool = False, sectioned: bool = False
+) -> GoldSet:
+    """Gold walls of a release folder: its parquet files if there are any, else its OCW JSON files.
+
+    Wall ids may repeat across configs (OCW-Randomized keeps its parents'): a caller scoring each
+    config on its own passes ``sectioned``; otherwise repeated ids are refused."""
     if not release.is_dir():
         raise EvaluationError(f"{release}: release folder not found")
     splits = SPLITS if split == "all" else (split,)
@@ -109,7 +128,8 @@ def release_golds(release: Path, split: str, config: str | None, include_flagged
         raise EvaluationError(
             f"{release}: no {split!r} puzzles found (looked for data/*/<split>-*.parquet and OCW JSON)"
         )
-    _refuse_repeated_ids(golds, release)
+    if not sectioned:
+        _refuse_repeated_ids(golds, release)
     return golds
 
 
@@ -144,11 +164,17 @@ def _release_parquet(
     """Read ``data/<config>/<split>-*.parquet`` through the formats adapter (None if there are none)."""
     from ocwtool.schema.formats.hf import read_parquet
 
-    files = [f for c in _configs(release, config) for s in splits for f in sorted(c.glob(f"{s}-*.parquet"))]
-    if not files:
+    by_config = {
+        c.name: [f for s in splits for f in sorted(c.glob(f"{s}-*.parquet"))]
+        for c in _configs(release, config)
+    }
+    if not any(by_config.values()):
         return None
-    puzzles: list[Puzzle] = [p for f in files for p in read_parquet(f)]
-    return to_gold_set(puzzles, include_flagged)
+    golds = GoldSet(walls=[])
+    for name, files in by_config.items():
+        puzzles: list[Puzzle] = [p for f in files for p in read_parquet(f)]
+        golds.add_section(name, to_gold_set(puzzles, include_flagged))
+    return golds
 
 
 def _release_ocw_json(
@@ -156,16 +182,20 @@ def _release_ocw_json(
 ) -> GoldSet:
     """Fallback: OCW JSON files named ``<split>.json`` anywhere in the release (config = folder name).
     OCW JSON carries no flags: a wall with an empty clue is left out (as ``empty_member``)."""
-    golds = GoldSet(walls=[])
+    parts: dict[str, GoldSet] = {}
     for s in splits:
         for path in sorted(release.rglob(f"{s}.json")):
             if config is not None and config not in path.relative_to(release).parts:
                 continue
             with scorer_errors():
                 walls = load_gold(path)
+            part = parts.setdefault(path.parent.name, GoldSet(walls=[]))
             for wall in walls:
                 if not include_flagged and "" in wall.words:
-                    golds.skipped[wall.wall_id] = [Flag.EMPTY_MEMBER.value]
+                    part.skipped[wall.wall_id] = [Flag.EMPTY_MEMBER.value]
                 else:
-                    golds.walls.append(wall)
+                    part.walls.append(wall)
+    golds = GoldSet(walls=[])
+    for name, part in parts.items():
+        golds.add_section(name, part)
     return golds

@@ -23,13 +23,14 @@ import json
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.boundary import scorer_errors
+from ocwtool.evaluation.checks import ISSUES, check_walls, fit_groups
 from ocwtool.evaluation.ctd_answers import is_ctd_answers, load_ctd_answers
 from ocwtool.evaluation.scorer import GROUPS, SIZE, Prediction, prediction_from_record
 
@@ -214,6 +215,7 @@ class LoadedPredictions:
 
     predictions: list[Prediction]
     text_issues: dict[str, dict[str, int]] = field(default_factory=dict)
+    issues: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ISSUES, 0))
 
     def totals(self) -> dict[str, int]:
         total: Counter[str] = Counter()
@@ -275,23 +277,39 @@ def _records(path: Path) -> list[Any]:
     return doc
 
 
-def load_prediction_file(path: Path, clues_by_wall: Mapping[str, Sequence[str]]) -> LoadedPredictions:
-    """Read OCW prediction JSON/JSONL; records with a ``text`` field are parsed as raw model text."""
+def load_prediction_file(
+    path: Path, clues_by_wall: Mapping[str, Sequence[str]], skipped: Collection[str] = ()
+) -> LoadedPredictions:
+    """Read OCW prediction JSON/JSONL; records with a ``text`` field are parsed as raw model text.
+
+    Records for walls not evaluated are dropped and counted (``skipped``: flagged puzzles left out);
+    structured groups of the wrong size and words off their wall are counted, never credited, and
+    a file made for other walls is refused (:mod:`ocwtool.evaluation.checks`). A "Connecting the
+    Dots" answer file is matched by clue set and counts its own groups without credit."""
     loaded = LoadedPredictions(predictions=[])
     records = _records(path)
     if is_ctd_answers(records):  # "Connecting the Dots" results/<model>.json: matched by clue set
         ctd = load_ctd_answers(records, clues_by_wall, str(path))
         loaded.predictions = ctd.predictions
         loaded.text_issues = {"(connecting-the-dots groups without credit)": dict(ctd.issues)}
+        # wrong-size groups and words off the wall are already counted (by cause) in text_issues
+        # and become empty slots, so they are not counted again here; records matching no
+        # evaluated wall by clue set are the only check left.
+        loaded.issues["unknown_walls"] = ctd.unmatched
         return loaded
     for i, rec in enumerate(records):
         where = f"{path}: record {i}"
+        wid = str(rec.get("wall_id", "")) if isinstance(rec, dict) else ""
+        if isinstance(rec, dict) and "wall_id" in rec and wid not in clues_by_wall:
+            loaded.issues["flagged_walls" if wid in skipped else "unknown_walls"] += 1
+            continue
         text_field = next((f for f in TEXT_FIELDS if isinstance(rec, dict) and f in rec), None)
         with scorer_errors():
             if text_field is None:
-                loaded.predictions.append(prediction_from_record(rec, where))
+                loaded.predictions.append(prediction_from_record(fit_groups(rec, loaded.issues), where))
                 continue
             loaded.predictions.append(_from_text(rec, text_field, clues_by_wall, where, loaded))
+    loaded.issues["words_not_on_wall"] = check_walls(path, loaded.predictions, clues_by_wall)
     return loaded
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from ocwtool.errors import EvaluationError, OcwError
 from ocwtool.evaluation import stats
 from ocwtool.evaluation.boundary import scorer_errors
+from ocwtool.evaluation.checks import nothing_scored
 from ocwtool.evaluation.predictions import LoadedPredictions, load_prediction_file
 from ocwtool.evaluation.scorer import (
     GoldWall,
@@ -47,15 +48,37 @@ class EvalRequest:
     n_boot: int = 2000
     boot_seed: int = 0
     skipped: Mapping[str, Sequence[str]] | None = None  # puzzles left out (reported under inputs)
+    only_answered: bool = False  # score just the walls every run answered
 
 
 Run = tuple[str, list[Prediction]]
 
 
-def _load_runs(golds: Sequence[GoldWall], files: Sequence[Path]) -> list[tuple[str, LoadedPredictions]]:
-    """The predictions of every file, named by its path (raw-text parsing issues included)."""
+def _load_runs(
+    golds: Sequence[GoldWall], files: Sequence[Path], skipped: Collection[str] = ()
+) -> list[tuple[str, LoadedPredictions]]:
+    """The predictions of every file, named by its path (raw-text parsing issues included); nothing
+    answering an evaluated wall is an error."""
     clues = {g.wall_id: g.words for g in golds}
-    return [(str(path), load_prediction_file(path, clues)) for path in files]
+    loaded = [(str(path), load_prediction_file(path, clues, skipped)) for path in files]
+    if loaded and not any(lp.predictions for _, lp in loaded):
+        raise nothing_scored([n for n, _ in loaded], len(golds), [lp.issues for _, lp in loaded])
+    return loaded
+
+
+def _answered(runs: Sequence[Sequence[Prediction]]) -> set[str] | None:
+    """Walls answered by every run (None: no prediction runs, i.e. baselines only)."""
+    sets = [{p.wall_id for p in preds} for preds in runs]
+    return set.intersection(*sets) if sets else None
+
+
+def _choose(golds: Sequence[GoldWall], answered: set[str] | None) -> list[GoldWall]:
+    if answered is None:
+        return list(golds)
+    chosen = [g for g in golds if g.wall_id in answered]
+    if not chosen:
+        raise EvaluationError(f"no wall of the {len(golds)} evaluated is answered by every run")
+    return chosen
 
 
 def _inputs(golds: Sequence[GoldWall], req: EvalRequest, n_runs: int) -> dict[str, Any]:
@@ -90,15 +113,22 @@ def run_evaluation(
     if bool(req.predictions) == bool(req.baseline):
         raise EvaluationError("give either prediction files or a baseline, not both and not neither")
     loaded: list[tuple[str, LoadedPredictions]] = []
-    if req.baseline:
-        runs = _baseline_runs(golds, req, progress)
-    else:
+    skipped = set(req.skipped or ())
+    if not req.baseline:
         with scorer_errors():
             files = expand_prediction_paths(req.predictions)
-        loaded = _load_runs(golds, files)
-        runs = [(name, lp.predictions) for name, lp in loaded]
+        loaded = _load_runs(golds, files, skipped)
+    other = _other_runs(golds, req, skipped)
+    everything = list(golds)
+    if req.only_answered or req.compare is not None:  # baselines answer every wall
+        golds = _choose(golds, _answered([lp.predictions for _, lp in loaded] + [p for _, p in other or []]))
+    runs = _baseline_runs(golds, req, progress) if req.baseline else [(n, lp.predictions) for n, lp in loaded]
     report = _score(golds, runs, req.options)
+    for run, (_, lp) in zip(report["runs"], loaded, strict=False):
+        run["issues"].update(lp.issues)
     report["inputs"] = _inputs(golds, req, len(runs))
+    if req.only_answered:
+        report["inputs"]["answered"] = {"scored": len(golds), "of": len(everything)}
     parsing = {name: lp.parsing_summary() for name, lp in loaded if lp.text_issues}
     if parsing:
         report["parsing"] = parsing
@@ -112,21 +142,33 @@ def run_evaluation(
 
         report["facets"] = facet_breakdowns(golds, walls, req.facts, req.cutoff)
     if req.compare is not None or req.compare_baseline is not None:
-        report["comparison"] = _compare(golds, walls, req, progress)
+        report["comparison"] = _compare(golds, walls, req, other, progress)
+        report["comparison"]["walls"] = {"common": len(golds), "of": len(everything)}
     return report
 
 
+def _other_runs(golds: Sequence[GoldWall], req: EvalRequest, skipped: set[str]) -> list[Run] | None:
+    """The runs of ``--compare`` (a prediction file or an ``ocwtool llm run`` folder), read once."""
+    if req.compare is None:
+        return None
+    files = _run_files(req.compare) if req.compare.is_dir() else [req.compare]
+    return [(name, lp.predictions) for name, lp in _load_runs(golds, files, skipped)]
+
+
 def _compare(
-    golds: Sequence[GoldWall], walls: Sequence[stats.Walls], req: EvalRequest, progress: Progress
+    golds: Sequence[GoldWall],
+    walls: Sequence[stats.Walls],
+    req: EvalRequest,
+    other_runs: list[Run] | None,
+    progress: Progress,
 ) -> dict[str, Any]:
-    """A - B where B is a prediction file, an ``ocwtool llm run`` folder (its epochs) or a baseline."""
+    """A - B where B is a prediction file, an ``ocwtool llm run`` folder (its epochs) or a baseline,
+    on the walls every run answered."""
     if req.compare_baseline is not None:
         other_runs = _baseline_runs(golds, replace(req, baseline=req.compare_baseline), progress)
         label = f"baseline {req.compare_baseline} ({req.seeds} seeds)"
     else:
-        assert req.compare is not None
-        files = _run_files(req.compare) if req.compare.is_dir() else [req.compare]
-        other_runs = [(name, lp.predictions) for name, lp in _load_runs(golds, files)]
+        assert other_runs is not None
         label = str(req.compare)
     other = _score(golds, other_runs, req.options)
     other_walls = [r["walls"] for r in other["runs"] if r["walls"]]
@@ -153,6 +195,12 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
             interval = f"[{ci['lo']:.4f}, {ci['hi']:.4f}]"
             rows.append(f"  {name:<26}{ci['estimate']:>12.4f}{interval:>24}")
         parts.append("\n".join(rows))
+    answered = report.get("inputs", {}).get("answered")
+    if answered:
+        parts.append(
+            f"scored the {answered['scored']} of {answered['of']} walls answered by every run"
+            " (--only-answered)"
+        )
     skipped = report.get("inputs", {}).get("skipped") or {}
     if skipped:
         listed = ", ".join(f"{pid} ({'/'.join(why)})" for pid, why in list(skipped.items())[:5])
@@ -196,8 +244,14 @@ def _render_comparison(comp: Mapping[str, Any]) -> str:
             f"rate per wall A - B {s['mean_diff']:+.4f} [{s['lo']:+.4f}, {s['hi']:+.4f}], "
             f"bootstrap p = {s['p_value']:.4g} (means over {comp['runs'][0]} and {comp['runs'][1]} runs)"
         )
+    common = comp.get("walls")
+    scope = (
+        f", compared on the {common['common']} of {common['of']} walls answered by every run"
+        if common
+        else ""
+    )
     return (
-        f"paired comparison with {comp['b']} (A = these predictions):\n"
+        f"paired comparison with {comp['b']} (A = these predictions{scope}):\n"
         f"  solved walls: {solved}\n"
         f"  correct groups per wall, A - B: {b['mean_diff']:+.4f} "
         f"[{b['lo']:+.4f}, {b['hi']:+.4f}], bootstrap p = {b['p_value']:.4g}"

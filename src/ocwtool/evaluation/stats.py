@@ -8,6 +8,7 @@ first averaged over the runs.
 from __future__ import annotations
 
 import json
+import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -78,6 +79,8 @@ def paired_bootstrap(
 ) -> dict[str, float]:
     """Mean per-wall difference a - b with a 95 % interval and a two-sided bootstrap p-value."""
     diff = a - b
+    if n_boot <= 0:  # --bootstrap 0: the difference alone, no interval
+        return {"mean_diff": float(diff.mean()), "lo": math.nan, "hi": math.nan, "p_value": math.nan}
     boots = _boot_means(diff, n_boot, seed)
     lo, hi = np.percentile(boots, [2.5, 97.5])
     # (count + 1) / (B + 1): a bootstrap p-value is never exactly 0 with finitely many resamples.
