@@ -128,13 +128,14 @@ class Embedder:
 
 
 def _quiet_minilm() -> Any:
-    """MiniLM without the loader's own progress bars (ocwtool draws bars only at the CLI edge)."""
+    """The process's one MiniLM (shared with the baseline and the players), without the loader's own
+    progress bars (ocwtool draws bars only at the CLI edge)."""
     from transformers.utils import logging as hf_logging
 
-    from ocwtool.evaluation.baselines.embedding import load_minilm
+    from ocwtool.evaluation.baselines.embedding import shared_minilm
 
     hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
-    return load_minilm()
+    return shared_minilm()
 
 
 def embed_features(group: Group, embedder: Embedder) -> Features:
