@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ocwtool.errors import ResourceError
 from ocwtool.schema.models import Puzzle
 from ocwtool.store import write_puzzles
 from tests.conftest import make_nyt, make_ocw_wall
@@ -52,3 +53,14 @@ def run_cli(workspace: Path, *args: str, input: str | None = None) -> Run:
         sys.stdout.flush()
         sys.stderr.flush()
         return Run(code, out.getvalue().decode(), err.getvalue().decode())
+
+
+@pytest.fixture(scope="module")
+def needs_wordnet() -> None:
+    """Skip the module when the local WordNet 3.0 files (Debian wordnet-base) are missing."""
+    from ocwtool.annotations.lexicon import wordnet
+
+    try:
+        wordnet()
+    except ResourceError:
+        pytest.skip("needs WordNet 3.0 (Debian wordnet-base)")

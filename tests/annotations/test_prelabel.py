@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 from ocwtool.annotations.prelabel_model import PrelabelModel, load_model, models_dir
-from ocwtool.errors import ResourceError
 from tests.annotations.conftest import run_cli
 from tests.annotations.prelabel_fixtures import EXPERT, N_GAMES, make_workspace
 
@@ -18,14 +17,7 @@ MODEL = "types-ctd-expert"
 BASIC = ("--features", "text", "--features", "wordnet")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _wordnet() -> None:
-    from ocwtool.annotations.lexicon import wordnet
-
-    try:
-        wordnet()
-    except ResourceError:
-        pytest.skip("needs WordNet 3.0 (Debian wordnet-base)")
+pytestmark = pytest.mark.usefixtures("needs_wordnet")
 
 
 @pytest.fixture(scope="module")

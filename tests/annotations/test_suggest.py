@@ -7,20 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.errors import ResourceError
 from ocwtool.schema.models import Group
 from tests.annotations.conftest import run_cli
 from tests.conftest import make_nyt
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _wordnet() -> None:
-    from ocwtool.annotations.lexicon import wordnet
-
-    try:
-        wordnet()
-    except ResourceError:
-        pytest.skip("needs WordNet 3.0 (Debian wordnet-base)")
+pytestmark = pytest.mark.usefixtures("needs_wordnet")
 
 
 def group(connection: str, *clues: str) -> Group:
