@@ -52,7 +52,7 @@ class EpisodeSpec:
     names: list[str | None] | None = None  # heading per wall (None = no h3); default by era
     heading_style: str = "word"  # word | glyph | both
     labels: str = "after_group"  # after_group | after_all
-    wall_ids: bool = True
+    wall_ids: bool | Sequence[bool] = True  # one bool for all walls, or one per wall
     with_other_rounds: bool = True
     with_wall_round: bool = True
 
@@ -96,6 +96,12 @@ def _other_round(n: int) -> str:
     )
 
 
+def _has_id(wall_ids: bool | Sequence[bool], position: int) -> bool:
+    if isinstance(wall_ids, bool):
+        return wall_ids
+    return position <= len(wall_ids) and wall_ids[position - 1]
+
+
 def render_episode(spec: EpisodeSpec) -> str:
     """The HTML of an episode page."""
     meta = (
@@ -114,7 +120,7 @@ def render_episode(spec: EpisodeSpec) -> str:
         parts.append('  <h2 id="round3">Round 3: Connecting Wall</h2>\n')
         names = spec.names if spec.names is not None else era_names(spec.series)
         for i, wall in enumerate(spec.walls, start=1):
-            ident = f' id="wall_{i}"' if spec.wall_ids else ""
+            ident = f' id="wall_{i}"' if _has_id(spec.wall_ids, i) else ""
             name = names[i - 1] if i - 1 < len(names) else None
             parts.append(_heading(name, spec.heading_style))
             parts.append(f'  <div class="question"{ident}>\n    {_wall_html(wall, spec.labels)}\n  </div>\n')

@@ -214,3 +214,62 @@ def test_coverage_notes_compare_with_ocw_counts() -> None:
         "walls per series differ from OCW's counts (got/OCW): S2 2/16, S3 0/30"
     ]
     assert coverage_notes(puzzles, frozenset({16})) == []  # no published count for series 16
+
+
+# Invented walls for the mixed-locator pages (not from any real episode).
+CLOCKMAKERS_WALL = [
+    ("Parts of a clock", ["Escapement", "Pendulum", "Dial", "Bezel"]),
+    ("Famous Floras", ["Robson", "Thompson", "Spencer", "Twort"]),
+    ("___ dance", ["Rain", "Sword", "Morris", "Line"]),
+    ("Scottish islands", ["Mull", "Skye", "Arran", "Jura"]),
+]
+BEEKEEPERS_WALL = [
+    ("Bee products", ["Honey", "Wax", "Propolis", "Royal jelly"]),
+    ("Knitting stitches", ["Purl", "Garter", "Moss", "Cable"]),
+    ("Hidden metals", ["Bating", "Coiron", "Pleading", "Scopper"]),
+    ("Card games", ["Whist", "Snap", "Cribbage", "Rummy"]),
+]
+
+
+def test_walls_disagreeing_about_the_id_locator_are_all_found() -> None:
+    # Wall 1 carries id="wall_1", wall 2 does not: the id locator finds one wall, the next finds both.
+    spec = EpisodeSpec(walls=[CLOCKMAKERS_WALL, BEEKEEPERS_WALL], wall_ids=(True, False))
+    result = parse("clockmakers-v-beekeepers", spec)
+    assert result.warnings == () and result.errors == ()
+    assert [p.id for p in result.puzzles] == [
+        "ocdb-clockmakers-v-beekeepers-1",
+        "ocdb-clockmakers-v-beekeepers-2",
+    ]
+    assert [p.groups[0].connection for p in result.puzzles] == ["Parts of a clock", "Bee products"]
+    assert [p.ocw.wall_name for p in result.puzzles] == ["Lion", "Water"]  # type: ignore[union-attr]
+
+
+def test_no_locator_finding_every_wall_keeps_the_most_and_warns_naming_the_page() -> None:
+    # One wall on the page: every locator finds one; the first (the id locator) is kept.
+    spec = EpisodeSpec(walls=[CLOCKMAKERS_WALL], wall_ids=(True,))
+    result = parse("clockmakers-v-beekeepers", spec)
+    assert [p.groups[0].connection for p in result.puzzles] == ["Parts of a clock"]
+    (warning,) = result.warnings
+    assert warning.startswith("episode clockmakers-v-beekeepers: expected 2 walls, found 1")
+    assert "kept locator #wall_N" in warning
+    assert "#round3 .question found 1" in warning and "any .wall-container found 1" in warning
+
+
+def test_id_only_on_the_second_wall_is_found_too() -> None:
+    html = render_episode(EpisodeSpec(walls=[CLOCKMAKERS_WALL, BEEKEEPERS_WALL], wall_ids=(False, True)))
+    result = OcdbSource().parse(Page(url="https://ocdb.cc/episode/c-v-b/", status=200, body=html.encode()))
+    assert [p.id for p in result.puzzles] == ["ocdb-c-v-b-1", "ocdb-c-v-b-2"]
+    assert [p.groups[3].connection for p in result.puzzles] == ["Scottish islands", "Card games"]
+    assert result.warnings == ()
+
+
+def test_locator_finding_the_most_walls_is_kept_when_none_finds_all() -> None:
+    # One wall, no id, no #round3 heading: only the loose .wall-container locator finds it.
+    spec = EpisodeSpec(walls=[BEEKEEPERS_WALL], wall_ids=False)
+    html = render_episode(spec).replace('<h2 id="round3">', '<h2 id="walls">')
+    result = OcdbSource().parse(Page(url="https://ocdb.cc/episode/c-v-b/", status=200, body=html.encode()))
+    assert [p.groups[0].connection for p in result.puzzles] == ["Bee products"]
+    assert result.warnings == (
+        "episode c-v-b: expected 2 walls, found 1 (kept locator any .wall-container; "
+        "#wall_N found 0, #round3 .question found 0, any .wall-container found 1)",
+    )

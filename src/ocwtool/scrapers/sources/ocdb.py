@@ -35,6 +35,7 @@ from ocwtool.schema.models import (
 from ocwtool.schema.text import clean
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult
 from ocwtool.scrapers.sources.ocdb_html import (
+    EXPECTED_WALLS,
     RawEpisode,
     RawGroup,
     RawWall,
@@ -113,8 +114,15 @@ NO_SERIES = (
 
 
 def _count_warning(raw: RawEpisode) -> tuple[str, ...]:
+    """A warning naming the page when the kept locator found other than the expected walls."""
     n = len(raw.walls)
-    return () if n in (0, 2) else (f"expected 2 walls, found {n} (locator {raw.locator})",)
+    if n in (0, EXPECTED_WALLS):
+        return ()
+    tried = ", ".join(f"{name} found {count}" for name, count in raw.tried)
+    return (
+        f"episode {raw.slug}: expected {EXPECTED_WALLS} walls, found {n} "
+        f"(kept locator {raw.locator}; {tried})",
+    )
 
 
 def episode_puzzles(raw: RawEpisode, page: Page, *, special: bool = False) -> tuple[list[Puzzle], list[str]]:

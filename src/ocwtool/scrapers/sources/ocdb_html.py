@@ -7,6 +7,7 @@ by class and id, never by position, and lookups are always scoped to the wall be
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import PurePosixPath
@@ -59,6 +60,7 @@ class RawEpisode:
     episode: int | None
     walls: tuple[RawWall, ...] = field(default=())
     locator: str | None = None
+    tried: tuple[tuple[str, int], ...] = ()  # (locator, walls it found), in the order tried
 
 
 def parse_index(html: str) -> list[str]:
@@ -92,9 +94,9 @@ def parse_episode(html: str, url: str) -> RawEpisode:
     # "Christmas Special: Elves v Reindeer" -> the teams are after the last colon.
     matchup = title.rsplit(": ", 1)[-1] if title else ""
     teams = tuple(t.strip() for t in _TEAMS_SPLIT.split(matchup)) if matchup else ()
-    locator, nodes = locate_walls(tree)
+    locator, nodes, tried = locate_walls(tree)
     walls = tuple(_read_wall(pos, node, heading) for pos, (node, heading) in enumerate(nodes, start=1))
-    return RawEpisode(episode_slug(url), title, teams, series, episode, walls, locator)
+    return RawEpisode(episode_slug(url), title, teams, series, episode, walls, locator, tried)
 
 
 def _first_text(tree: LexborHTMLParser, selectors: list[str]) -> str | None:
@@ -105,23 +107,44 @@ def _first_text(tree: LexborHTMLParser, selectors: list[str]) -> str | None:
     return None
 
 
-def locate_walls(tree: LexborHTMLParser) -> tuple[str | None, list[tuple[LexborNode, str | None]]]:
-    """Wall elements with their headings: ``#wall_N``, else ``.question`` after ``#round3``, else
-    any ``.wall-container``. Returns the locator used (None when nothing was found)."""
+WallNodes = list[tuple[LexborNode, str | None]]
+EXPECTED_WALLS = 2
+
+
+def locate_walls(
+    tree: LexborHTMLParser, expected: int = EXPECTED_WALLS
+) -> tuple[str | None, WallNodes, tuple[tuple[str, int], ...]]:
+    """Wall elements with their headings, by the first locator that finds ``expected`` walls:
+    ``#wall_N``, else ``.question`` after ``#round3``, else any ``.wall-container``. Walls may
+    disagree about a locator (one carries ``id="wall_1"``, the other no id), so a locator finding
+    fewer is not trusted: when none finds them all, the one finding the most (first on ties) is kept.
+    Returns the locator kept (None when nothing was found), its walls, and (locator, walls found)
+    for every locator tried."""
+    kept: tuple[str | None, WallNodes] = (None, [])
+    tried: list[tuple[str, int]] = []
+    for name, find in _LOCATORS:
+        nodes = find(tree)
+        tried.append((name, len(nodes)))
+        if len(nodes) > len(kept[1]):
+            kept = (name, nodes)
+        if len(nodes) >= expected:
+            break
+    return kept[0], kept[1], tuple(tried)
+
+
+def _walls_by_id(tree: LexborHTMLParser) -> WallNodes:
     by_id = [n for n in tree.css("[id^='wall_']") if _WALL_ID.fullmatch(n.attributes.get("id") or "")]
-    if by_id:
-        by_id.sort(key=lambda n: int(_WALL_ID.fullmatch(n.attributes.get("id") or "")[1]))  # type: ignore[index]
-        return "#wall_N", [(n, _heading_before(n)) for n in by_id]
-    in_round = _walls_after_round(tree)
-    if in_round:
-        return "#round3 .question", in_round
-    loose = tree.css(".wall-container")
-    return ("any .wall-container", [(n, None) for n in loose]) if loose else (None, [])
+    by_id.sort(key=lambda n: int(_WALL_ID.fullmatch(n.attributes.get("id") or "")[1]))  # type: ignore[index]
+    return [(n, _heading_before(n)) for n in by_id]
 
 
-def _walls_after_round(tree: LexborHTMLParser) -> list[tuple[LexborNode, str | None]]:
+def _loose_walls(tree: LexborHTMLParser) -> WallNodes:
+    return [(n, None) for n in tree.css(".wall-container")]
+
+
+def _walls_after_round(tree: LexborHTMLParser) -> WallNodes:
     start = tree.css_first(f"#{facts()['wall_round_id']}")
-    found: list[tuple[LexborNode, str | None]] = []
+    found: WallNodes = []
     heading: str | None = None
     node = start.next if start is not None else None
     while node is not None and node.tag != "h2":
@@ -137,6 +160,13 @@ def _walls_after_round(tree: LexborHTMLParser) -> list[tuple[LexborNode, str | N
 def _has_wall(node: LexborNode) -> bool:
     classes = (node.attributes.get("class") or "").split()
     return "wall-container" in classes or node.css_first(".wall-container") is not None
+
+
+_LOCATORS: tuple[tuple[str, Callable[[LexborHTMLParser], WallNodes]], ...] = (
+    ("#wall_N", _walls_by_id),
+    ("#round3 .question", _walls_after_round),
+    ("any .wall-container", _loose_walls),
+)
 
 
 def _heading_before(node: LexborNode) -> str | None:
