@@ -283,6 +283,6 @@ def test_a_missing_source_is_named() -> None:
 
 
 def test_packaged_facts_are_valid_and_read_unchanged() -> None:
-    for name in ("sources.json", "nyt_facts.json"):
+    for name in ("sources.json", "nyt_facts.json", "licences.json"):
         assert load_facts(name) == json.loads(data_path(name).read_text(encoding="utf-8"))
     assert load_facts("sources.json")["ocdb"]["ocw_total_walls"] == 618

@@ -62,7 +62,7 @@ def test_layout_manifest_and_checksums(built: Built) -> None:
 def test_card_yaml_declares_configs_features_and_sizes(built: Built) -> None:
     text = (built.folder / "README.md").read_text()
     header = yaml.safe_load(text.split("---\n")[1])
-    assert header["license"] == "mit" and header["pretty_name"] == "demo 1.2.3"
+    assert header["license"] == ["mit", "other"] and header["pretty_name"] == "demo 1.2.3"
     assert "text-classification" in header["task_categories"]
     configs = {c["config_name"]: c["data_files"] for c in header["configs"]}
     assert configs["ocw"][0] == {"split": "train", "path": "data/ocw/train-00000-of-00001.parquet"}

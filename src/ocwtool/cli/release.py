@@ -28,7 +28,13 @@ def release_cmd() -> None:
 @click.option("--version", "version", required=True, help="Semantic version X.Y.Z.")
 @click.option("--format", "fmt", type=click.Choice(["tar.gz", "zip"]), default="tar.gz", show_default=True)
 @click.option("--notes", default="", help="Release notes (text, or @FILE to read them from a file).")
-@click.option("--license", "license_", default="mit", show_default=True, help="Licence id for the card.")
+@click.option(
+    "--license",
+    "license_",
+    default="mit",
+    show_default=True,
+    help="Licence of ocwtool's own files (card, evaluator); each config states its sources' licences.",
+)
 @click.option("--source", "sources", multiple=True, help="Release only this source's store (repeatable).")
 @click.option("--force", is_flag=True, help="Replace an existing release of the same name and version.")
 @click.option("--no-report", is_flag=True, help="Leave out report/ (the figures) and the card's figures.")

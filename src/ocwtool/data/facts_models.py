@@ -1,4 +1,4 @@
-"""Pydantic models of the packaged site-facts files, ``sources.json`` and ``nyt_facts.json``.
+"""Pydantic models of the packaged fact files, ``sources.json``, ``nyt_facts.json``, ``licences.json``.
 
 :func:`ocwtool.data.load_facts` validates each file against its model before any code reads it, so
 a bad edit (a wrong type, an unknown key, a regex that does not compile, a bad date) fails with one
@@ -138,4 +138,50 @@ class NytFactsFile(ConfigModel):
     picture_days: dict[NytDay, str] = Field(description="ISO date (YYYY-MM-DD) -> note about the board")
 
 
-FACT_MODELS: dict[str, type[ConfigModel]] = {"sources.json": SourcesFile, "nyt_facts.json": NytFactsFile}
+HfLicense = Annotated[
+    str, Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", description="a Hugging Face card licence id, e.g. mit")
+]
+
+
+class Origin(ConfigModel):
+    """Where a store's puzzles come from: title, address, licence (as the source states it)."""
+
+    title: str = Field(min_length=1)
+    url: str = Field(pattern=r"^https?://\S+$", description="the source's address")
+    licence: str = Field(min_length=1, description="the licence as stated, or 'no licence stated'")
+    hf_license: HfLicense
+    stores: list[str] = Field(description="default store names of its import format or scraper")
+    hosts: list[str] = Field(description="hosts of its records' provenance URLs")
+
+
+class Unrecorded(ConfigModel):
+    """What a card says for a store of unknown origin, per game."""
+
+    title: str = Field(min_length=1)
+    licence: str = Field(min_length=1)
+    hf_license: HfLicense
+
+
+class LicencesFile(ConfigModel):
+    """``ocwtool/data/licences.json``: origin and licence of every source, for release cards."""
+
+    about: str | None = Field(None, alias="_about")
+    origins: dict[str, Origin]
+    unrecorded: dict[Literal["ocw", "nyt"], Unrecorded]
+
+    @model_validator(mode="after")
+    def _unique(self) -> Self:
+        seen: dict[str, str] = {}
+        for name, origin in self.origins.items():
+            for key in [*origin.stores, *origin.hosts]:
+                if key in seen:
+                    raise ValueError(f"{key!r} is listed by origins {seen[key]!r} and {name!r}")
+                seen[key] = name
+        return self
+
+
+FACT_MODELS: dict[str, type[ConfigModel]] = {
+    "sources.json": SourcesFile,
+    "nyt_facts.json": NytFactsFile,
+    "licences.json": LicencesFile,
+}

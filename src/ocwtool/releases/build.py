@@ -31,6 +31,7 @@ from ocwtool.progress import Progress, silent
 from ocwtool.releases import card
 from ocwtool.releases.archive import FORMATS, archive_name, write_archive
 from ocwtool.releases.extras import copy_extras
+from ocwtool.releases.licences import config_sources
 from ocwtool.schema.models import Puzzle, sort_key
 from ocwtool.validators.corpus import Corpus, is_text
 from ocwtool.validators.report import ValidationReport, to_markdown
@@ -49,7 +50,7 @@ class ReleaseSpec:
     version: str
     fmt: str = "tar.gz"
     notes: str = ""
-    license: str = "mit"
+    license: str = "mit"  # ocwtool's own files (card, evaluator); each config's data keeps its sources'
     sources: tuple[str, ...] = ()
     force: bool = False
     report: bool = True  # ship the report (its key figures in the card); byte-stable like the rest
@@ -220,6 +221,7 @@ def _write_folder(
     files = write_tables(root, configs, _store_extras(workspace, corpus))
     counts = {c: {f.split: f.rows for f in files if f.config == c} for c in configs}
     prov = provenance(corpus)
+    sources = config_sources(configs)
     figures = _report(workspace, spec, report, root) if spec.report else []
     extras = copy_extras(workspace, root, spec.sources)
     if spec.report:
@@ -235,6 +237,7 @@ def _write_folder(
         notes=spec.notes,
         extras=extras,
         figures=tuple(figures),
+        sources=tuple(sources),
     )
     write_text(root / "README.md", card.render_card(info))
     write_text(root / "CITATION.bib", card.CITATION_BIB)
@@ -243,6 +246,7 @@ def _write_folder(
     described = f"{spec.name} {spec.version}: word-grouping puzzles (Only Connect walls, NYT Connections)."
     write_json(root / "croissant.json", card.croissant(info, described))
     manifest = _manifest(spec, corpus, report, counts, prov["tool_commit"])
+    manifest["sources"] = [s.as_json() for s in sources]
     write_checksums(root, manifest)
 
 

@@ -2,7 +2,10 @@
 
 The YAML header declares one config per published table with its data files
 (``data/<config>/<split>-*.parquet``) and ``dataset_info`` (features and split sizes), so
-``datasets.load_dataset(<release folder>, <config>)`` works offline with exactly these features.
+``datasets.load_dataset(<release folder>, <config>)`` works offline with exactly these features; one
+config is marked ``default: true`` (``ocw``, else ``nyt``, else the first), so
+``load_dataset(<release folder>)`` works without a name. ``license:`` lists every config's licence id
+and the prose names each config's sources and licences (:mod:`ocwtool.releases.licences`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ocwtool.config import PROJECT_URL
 from ocwtool.errors import ReleaseError
+from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
 
 if TYPE_CHECKING:
     from ocwtool.schema.models import Puzzle
@@ -72,10 +76,20 @@ class CardInfo:
     notes: str = ""
     extras: Sequence[str] = field(default_factory=tuple)
     figures: Sequence[tuple[str, str]] = ()  # (title, PNG path in the release) of the key figures
+    sources: Sequence[ConfigSource] = ()  # each config's stores, origins and licences
 
     @property
     def configs(self) -> list[str]:
         return list(dict.fromkeys(f.config for f in self.files))
+
+    @property
+    def default_config(self) -> str | None:
+        return default_config(self.configs)
+
+    @property
+    def data_licenses(self) -> list[str]:
+        """The card's ``license:`` ids: every config's, else (no sources known) the release's own."""
+        return hf_licenses(self.sources) or [self.license]
 
 
 def card_yaml(info: CardInfo, model: type[Puzzle] | None = None) -> str:
@@ -92,9 +106,13 @@ def card_yaml(info: CardInfo, model: type[Puzzle] | None = None) -> str:
     configs, infos = [], {}
     for config in info.configs:
         files = [f for f in info.files if f.config == config]
-        configs.append(
-            {"config_name": config, "data_files": [{"split": f.split, "path": f.path} for f in files]}
-        )
+        entry: dict[str, Any] = {
+            "config_name": config,
+            "data_files": [{"split": f.split, "path": f.path} for f in files],
+        }
+        if config == info.default_config:
+            entry["default"] = True
+        configs.append(entry)
         splits = SplitDict()
         for f in files:
             splits.add(SplitInfo(name=f.split, num_bytes=f.nbytes, num_examples=f.rows))
@@ -106,7 +124,7 @@ def card_yaml(info: CardInfo, model: type[Puzzle] | None = None) -> str:
             config_name=config,
         )
     data = DatasetCardData(
-        license=info.license,
+        license=info.data_licenses,
         pretty_name=f"{info.name} {info.version}",
         task_categories=TASKS,
         language=["en"],
@@ -145,11 +163,8 @@ def render_card(info: CardInfo) -> str:
         "|---|---|---|---|",
         *rows,
         "",
-        "```python",
-        "from datasets import load_dataset",
-        f'ds = load_dataset("<this folder>", "{info.configs[0] if info.configs else "ocw"}")',
-        "```",
-        "",
+        *_usage(info),
+        *_sources_table(info),
         "OCW-format JSON of every config and split is under `json/<config>/<split>.json`, readable by",
         'the OCW evaluator: `load_dataset("json", data_files=..., field="dataset")`.',
         "",
@@ -176,6 +191,48 @@ def render_card(info: CardInfo) -> str:
         "```",
     ]
     return f"---\n{card_yaml(info)}\n---\n\n" + "\n".join(body) + "\n"
+
+
+def _usage(info: CardInfo) -> list[str]:
+    """How to load the default config and a named one."""
+    other = next((c for c in info.configs if c != info.default_config), info.default_config)
+    return [
+        f"`{info.default_config}` is the default config:",
+        "",
+        "```python",
+        "from datasets import load_dataset",
+        'ds = load_dataset("<this folder>")' + f"  # config {info.default_config}",
+        f'ds = load_dataset("<this folder>", "{other}")',
+        "```",
+        "",
+    ]
+
+
+def _sources_table(info: CardInfo) -> list[str]:
+    """Each config's sources and licences (one row per config and source store)."""
+    rows = [f"| {s.config} | {_source(s)} | {s.licence} | {s.url or '-'} |" for s in info.sources]
+    own = f"ocwtool's own files here (card, evaluator, scorer): {info.license}."
+    if not rows:
+        return ["## Sources and licences", "", "No source recorded. " + own, ""]
+    return [
+        "## Sources and licences",
+        "",
+        "Each config carries the licence of the sources its puzzles come from (variants: of the",
+        "walls they were made from); a source without one says so. A store's source is known by its",
+        "name (the default of its import format or scraper) or its records' provenance URLs.",
+        "",
+        "| config | source | licence | URL |",
+        "|---|---|---|---|",
+        *rows,
+        "",
+        own,
+        "",
+    ]
+
+
+def _source(s: ConfigSource) -> str:
+    how = f", by its {s.matched_by}" if s.matched_by else ""
+    return f"{s.title} (store `{s.store}`{how}; {s.puzzles} puzzles)"
 
 
 def _figures(figures: Sequence[tuple[str, str]]) -> list[str]:
@@ -205,7 +262,7 @@ def croissant(info: CardInfo, description: str) -> dict[str, Any]:
     meta = mlc.Metadata(
         name=info.name,
         description=description,
-        license=[info.license],
+        license=sorted({s.licence for s in info.sources}) or [info.license],
         url=PROJECT_URL,
         version=info.version,
         cite_as=CITATION_BIB,
