@@ -5,6 +5,10 @@ imports their ``scoring/scripts/gold_data.json``, scores their ``results/<model>
 ocwtool (matched by clue set), and compares game by game with ``scoring/<model>_scores.csv``
 (unweighted = groups solved, weighted = levels 1-4 summed). Prints agree/total per model and the
 disagreements grouped by cause.
+
+Then it reads each answer's raw ``reason`` text with ocwtool's one-shot raw-text parser (the last
+complete grouping; see ``ocwtool.evaluation.rawtext``) and compares the groups with the ``categories``
+the authors extracted from it (as sets of words, case-insensitive), with the disagreements by cause.
 """
 
 from __future__ import annotations
@@ -14,10 +18,13 @@ import json
 import os
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ocwtool.evaluation.ctd_answers import load_ctd_answers
 from ocwtool.evaluation.gold import gold_from_puzzle
+from ocwtool.evaluation.rawtext import candidate_groupings, parse_model_text
 from ocwtool.evaluation.scorer import score_wall
 from ocwtool.schema.formats.connections_gold import import_file
 
@@ -35,6 +42,45 @@ def _cause(gold: dict[str, object], answer: object) -> str:
     ):
         return "answer words not in upper case: their comparison is case-sensitive"
     return "other"
+
+
+Grouping = list[tuple[str, ...]]
+
+
+def _as_sets(groups: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
+    return sorted(tuple(sorted(w.casefold() for w in g if w)) for g in groups if any(g))
+
+
+def _reason_cause(ours: Grouping, theirs: Grouping, others: list[Grouping]) -> str:
+    """Why the grouping read from a ``reason`` text is not the ``categories`` the authors extracted."""
+    if not any(ours):
+        return "no bracketed or one-per-line grouping in the text (often cut off); theirs made by hand"
+    if any(_as_sets(g) == _as_sets(theirs) for g in others):
+        return "their categories are an earlier grouping of the text; ocwtool reads the last complete one"
+    if len(theirs) != 4:
+        return f"their categories hold {len(theirs)} groups; ocwtool reads 4"
+    rows = {tuple(sorted(w.casefold() for w in row)) for g in others for row in g}
+    if any(tuple(sorted(w.casefold() for w in g)) not in rows for g in theirs):
+        return "a group of theirs is no list of the text as written (a glued draft, a hand fix, 'WORD as in')"
+    return "other"
+
+
+def reason_agreement(records: list[dict[str, Any]]) -> tuple[int, int, Counter[str]]:
+    """(agree, total, disagreements by cause) of parsed ``reason`` texts vs their ``categories``."""
+    agree, total, causes = 0, 0, Counter[str]()
+    for rec in records:
+        cats = rec["categories"]
+        if not (isinstance(cats, dict) and all(isinstance(v, list) for v in cats.values())):
+            continue
+        total += 1
+        clues = str(rec["allwords"]).split(", ")
+        parsed = parse_model_text(str(rec["reason"]), clues, heading="Groupings:")
+        if _as_sets(parsed.written) == _as_sets(list(cats.values())):
+            agree += 1
+        else:
+            others = candidate_groupings(str(rec["reason"]), clues, heading="Groupings:")
+            causes[_reason_cause(list(parsed.written), list(map(tuple, cats.values())), others)] += 1
+    return agree, total, causes
 
 
 def main() -> int:
@@ -67,6 +113,13 @@ def main() -> int:
         agree = len(rows) - sum(causes.values())
         print(f"{model:16} agree {agree}/{len(rows)}  answer issues: {dict(loaded.issues)}")
         for cause, n in causes.most_common():
+            print(f"    {n:4}  {cause}")
+    print("\nreason text read by the raw-text parser vs their extracted categories:")
+    for model in MODELS:
+        records = json.loads((repo / "results" / f"{model}.json").read_text())
+        agree, total, reasons = reason_agreement(records)
+        print(f"{model:16} agree {agree}/{total}")
+        for cause, n in reasons.most_common():
             print(f"    {n:4}  {cause}")
     return 0
 

@@ -29,6 +29,8 @@ def test_comma_clues_parse_as_whole_clues(golds: list[GoldWall]) -> None:
         "missing": 0,
         "overflow": 0,
         "empty_slots": 0,
+        "wrong_size_groups": 0,
+        "rows_set_aside": 0,
     }
     assert parsed.connections == ("game show prizes", "counting", "", "")
     assert score_wall(gold, parsed.groups).solved
@@ -56,12 +58,20 @@ def test_hallucinated_duplicated_and_missing_clues_are_counted_not_padded(golds:
     assert score.correct_groups == 1 and not score.solved
 
 
-def test_extra_groups_and_long_groups_overflow(golds: list[GoldWall]) -> None:
+def test_a_five_word_group_is_kept_and_a_later_partial_row_is_set_aside(golds: list[GoldWall]) -> None:
     gold = golds[0]
     lines = [", ".join(g) for g in gold.groups]
     parsed = parse_model_text("\n".join([lines[0] + ", Rhine", *lines[1:], lines[0]]), gold.words)
-    assert parsed.overflow[0] == "Rhine" and len(parsed.overflow) == 5
-    assert parsed.groups == gold.groups
+    assert parsed.written[0] == (*gold.groups[0], "Rhine")
+    assert parsed.groups[0] == (*gold.groups[0][:3], "") and parsed.groups[1:] == gold.groups[1:]
+    assert (parsed.wrong_size_groups, parsed.rows_set_aside, parsed.overflow) == (1, 1, ())
+    assert score_wall(gold, parsed.groups).correct_groups == 3
+
+
+def test_json_lists_after_the_fourth_overflow(golds: list[GoldWall]) -> None:
+    gold = golds[0]
+    parsed = parse_model_text(json.dumps([*map(list, gold.groups), ["Rhine", "Loire"]]), gold.words)
+    assert parsed.groups == gold.groups and parsed.overflow == ("Rhine", "Loire")
 
 
 def test_json_list_answer_is_matched_case_insensitively(golds: list[GoldWall]) -> None:

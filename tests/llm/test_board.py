@@ -39,8 +39,24 @@ def test_only_the_text_after_the_final_groupings_heading_is_read() -> None:
         "missing": 0,
         "overflow": 0,
         "empty_slots": 0,
+        "wrong_size_groups": 0,
+        "rows_set_aside": 0,
     }
     assert parsed.connections == ("rivers", "cards", "trees", "planets")
+
+
+RIVERS = ("Danube", "Rhine", "Loire", "Tagus")
+
+
+def test_the_prompt_heading_starts_a_grouping_and_a_cut_off_last_one_loses_to_a_complete_one() -> None:
+    final = "Rivers: [Danube, Rhine, Loire, Tagus] Cards: [Snap, Bridge, Rummy, Whist] "
+    final += "Trees: [Oak, Ash, Elm, Yew] Planets: [Mars, Venus, Saturn, Jupiter]"
+    draft = "Mixed: [Danube, Snap, Oak, Mars] More: [Rhine, Bridge, Ash, Venus]"
+    assert parse_grouping(f"{draft} Groupings: {final}", CLUES, "Groupings:").groups[0] == RIVERS
+    parsed = parse_grouping(
+        f"{draft}\nGroupings:\n{final}\nGroupings: Rivers: [Danube, Rhine", CLUES, "Groupings:"
+    )
+    assert parsed.groups[3] == ("Mars", "Venus", "Saturn", "Jupiter") and parsed.rows_set_aside == 3
 
 
 def test_connections_are_read_per_line_as_the_ocw_notebook_reads_them() -> None:

@@ -37,12 +37,19 @@ def fit_groups(rec: Any, issues: dict[str, int]) -> Any:
         return rec
     fitted = []
     for g in groups:
-        if len(g) == SIZE:
-            fitted.append(g)
-        else:
+        if len(g) != SIZE:
             issues["wrong_size_groups"] += 1
-            fitted.append([*g[: SIZE - 1], *[""] * (SIZE - min(len(g), SIZE - 1))])
+        fitted.append(list(scorable_group(g)))
     return {**rec, "predicted_groups": fitted}
+
+
+def scorable_group(group: Sequence[str]) -> tuple[str, ...]:
+    """A group as the scorer sees it: 4 words as given; any other size its first 3 words and empty
+    slots, so it can never equal a gold group (a 5-word group is not cut to 4 and credited)."""
+    if len(group) == SIZE:
+        return tuple(group)
+    kept = list(group[: SIZE - 1])
+    return tuple(kept + [""] * (SIZE - len(kept)))
 
 
 def off_wall_words(pred: Prediction, clues: Sequence[str]) -> tuple[int, int]:

@@ -12,8 +12,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ocwtool.evaluation.predictions import ParsedAnswer, parse_model_text
+from ocwtool.evaluation.rawtext import ParsedAnswer, parse_model_text
 from ocwtool.evaluation.scorer import GoldWall
+from ocwtool.evaluation.textscan import guess_words
 
 _BRACKETS = re.compile(r"[\[\]]")
 _CONNECTION = re.compile(r"Connection:\s*(.*)", re.I)
@@ -65,8 +66,11 @@ def answer_part(text: str, marker: str | None) -> str:
 
 
 def parse_grouping(text: str, clues: Sequence[str], marker: str | None) -> ParsedAnswer:
-    """A one-shot answer as 4 groups of 4 (brackets dropped: ``Rivers: [a, b, c, d]`` is common)."""
-    return parse_model_text(_BRACKETS.sub(" ", answer_part(text, marker)), clues)
+    """A one-shot answer: the last complete grouping in the text, ``marker`` (the prompt's "final
+    answer" heading, e.g. ``Groupings:``) starting a new grouping like ``Final answer`` does; so a
+    complete grouping before a truncated one after the last marker still counts. ``Rivers: [a, b, c,
+    d]`` lists are rows of their own; a 5-word group is kept and never credited."""
+    return parse_model_text(text, clues, heading=marker)
 
 
 def parse_connections(text: str) -> tuple[str, ...]:
@@ -80,5 +84,4 @@ def parse_guess(text: str, clues: Sequence[str], marker: str | None) -> list[str
     are kept as written, so the engine can judge the guess invalid."""
     part = answer_part(text, marker).strip().splitlines()
     line = part[0] if marker and marker.casefold() in text.casefold() and part else text
-    parsed = parse_model_text(_BRACKETS.sub(" ", line), clues)
-    return [w for w in parsed.groups[0] if w] + list(parsed.overflow)
+    return guess_words(_BRACKETS.sub(" ", line), clues)
