@@ -117,6 +117,34 @@ def test_a_heading_after_the_last_list_of_a_line_starts_the_next_grouping() -> N
     assert parse_model_text(text, CLUES).groups == GROUPS
 
 
+def test_groups_written_one_word_a_line_under_a_title() -> None:
+    names = ("Tea set", "Space", "Flowers", "Instruments")
+    columns = "\n\n".join(
+        f"**Category {i + 1}: {name}**\n" + "\n".join(f"- **{w}** - a {name.lower()} word" for w in g)
+        for i, (name, g) in enumerate(zip(names, GROUPS, strict=True))
+    )
+    parsed = parse_model_text(f"My reasoning:\n{DRAFT}\n\n### Final answer\n{columns}", CLUES)
+    assert parsed.groups == GROUPS and parsed.connections == ("tea set", "space", "flowers", "instruments")
+    assert parsed.rows_set_aside == 4
+    plain = "\n".join(f"Group {i + 1}:\n" + "\n".join(g) for i, g in enumerate(GROUPS))
+    assert parse_model_text(plain, CLUES).groups == GROUPS
+
+
+def test_one_clue_explanation_lines_under_a_group_are_not_a_group() -> None:
+    text = "\n".join(f"{', '.join(g)}\n- {g[0]}: fits\n- {g[1]}: fits too" for g in GROUPS)
+    parsed = parse_model_text(text, CLUES)
+    assert parsed.groups == GROUPS and parsed.rows_set_aside == 0
+
+
+def test_asides_inside_a_list_are_not_words() -> None:
+    lists = " ".join(f"[{', '.join(g)}]" for g in GROUPS[2:])
+    text = "Groupings: Tea: [Kettle as in a whistling kettle, Teapot (china), Mug, Saucer] Space: "
+    text += f"[Comet, Meteor(a shooting star), Nebula, Quasar] {lists}"
+    parsed = parse_model_text(text, CLUES)
+    assert parsed.groups == GROUPS and parsed.hallucinated == ()
+    assert parse_model_text("[Kettle, Teapot, Mug, Jackpot]", CLUES).hallucinated == ("jackpot",)
+
+
 def test_a_repeated_board_is_not_a_group() -> None:
     board = "Words: [" + ", ".join(CLUES) + "]"
     parsed = parse_model_text(f"{board}\n{RIGHT}", CLUES)

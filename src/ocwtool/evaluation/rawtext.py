@@ -7,8 +7,11 @@ note. The rule (also in ``docs/evaluation.md``):
    bracketed list ``[...]`` naming at least two clues is a row of its own, so an answer flattened onto
    one line (``Groupings: Rivers: [a, b, c, d] Trees: [e, f, g, h] ...``, as in the published
    "Connecting the Dots" ``reason`` texts) gives one row per list; the text around the lists only
-   names them, and a list right after an arrow (``[a, b, c, d] -> [a, b, c, e]``) replaces the row
-   before it. A row naming more than 8 clues (the board repeated, or several groups run together)
+   names them (asides inside a list, ``WORD (note)`` or ``WORD as in ...``, are not words), and a
+   list right after an arrow (``[a, b, c, d] -> [a, b, c, e]``) replaces the row
+   before it. Lines naming one clue each (``- **Oak**: a tree``) under a short title line
+   (``**Trees**``, ``Category 2: Trees``, ``### Trees``, ``Trees:``) are one row, named by the title.
+   A row naming more than 8 clues (the board repeated, or several groups run together)
    is not a group and is set aside. Other non-blank lines are prose.
 2. *Groupings.* Rows are cut into sections at a final-answer heading (``Final answer``,
    ``Answer:``, ``Groupings:``, ``Solution:``) and where the numbering restarts (``1.``, ``Group 1``,
@@ -36,6 +39,9 @@ from ocwtool.evaluation.scorer import GROUPS, SIZE
 from ocwtool.evaluation.textscan import ClueIndex, Line, is_group_line, normalize, scan_line
 
 MAX_ROW_CLUES = 2 * SIZE  # more clues than this on one row: the board or a run-on, not a group
+TITLE_WORDS = 12  # a longer line is prose, not the title of a group written one word a line
+_TITLE_RE = re.compile(r"^(?:#+\s|\*\*|__)")
+_ASIDE_RE = re.compile(r"\([^()]*\)?")
 _LIST_RE = re.compile(r"\[([^\[\]]*)\]")
 _BRACKETS_RE = re.compile(r"[\[\]]")
 _REVISION_RE = re.compile(r"\s*(?:->|=>|→)")
@@ -96,32 +102,59 @@ class _Reader:
         self.rows: list[Row] = []
         self.set_aside = 0
         self.prose = self.heading = False
+        self.title: _Title | None = None  # a title line just above: may head a group written downwards
+        self.column: list[tuple[str, bool]] = []
 
     def read(self, text: str) -> list[Row]:
         for raw in text.splitlines():
             if not self._lists(raw):
                 self._line(raw)
+        self._end_column()
         return self.rows
 
-    def _add(self, line: Line, number: int | None) -> None:
+    def _add(self, line: Line, number: int | None, after_prose: bool | None = None) -> None:
         if line.clue_count() > MAX_ROW_CLUES:
             self.set_aside, self.prose = self.set_aside + 1, True
             return
-        self.rows.append(Row(line, number, self.prose, self.heading))
+        prose = self.prose if after_prose is None else after_prose
+        self.rows.append(Row(line, number, prose, self.heading))
         self.prose = self.heading = False
 
     def _line(self, raw: str) -> None:
         line = scan_line(_BULLETS_RE.sub("", _BRACKETS_RE.sub(" ", raw)), self.index)
+        one_clue = len(line.items) == 1 and line.clue_count() == 1 and not line.labelled
+        if one_clue and (self.column or self.title):  # "- **Oak**: a tree" under "**Trees**"
+            self.column.append(line.items[0])
+            return
+        if self.column or raw.strip():
+            self._end_column()
         if is_group_line(line):
             self._add(line, _number(_LINE_NUMBER_RE.match(raw)))
         elif raw.strip():
+            self.title = _title(raw, self.prose)
             self.prose = True
             self.heading = self.heading or bool(self.heading_re.search(raw))
 
+    def _list(self, inside: str) -> Line:
+        """A bracketed list's words; asides in parentheses or after a clue are not words."""
+        if not any("(" in key for key in self.index.by_key):
+            inside = _ASIDE_RE.sub(" ", inside)
+        return _drop_asides(scan_line(inside, self.index), normalize(inside))
+
+    def _end_column(self) -> None:
+        """Lines of one clue each under a title are one group when they name two clues or more."""
+        column, title, self.column, self.title = self.column, self.title, [], None
+        if title and len(column) >= 2:
+            self._add(Line(items=column, connection=title.name), title.number, after_prose=title.after_prose)
+        elif column:
+            self.prose = True
+
     def _lists(self, raw: str) -> bool:
         """Each bracketed list naming two clues or more becomes a row; False when there is none."""
-        found = [(m, scan_line(m.group(1), self.index)) for m in _LIST_RE.finditer(raw)]
+        found = [(m, self._list(m.group(1))) for m in _LIST_RE.finditer(raw)]
         found = [(m, line) for m, line in found if line.clue_count() >= 2]
+        if found:
+            self._end_column()
         start = 0
         for match, line in found:
             prefix = raw[start : match.start()]
@@ -139,6 +172,37 @@ class _Reader:
         if found:  # "[...] Now my final answer:" before the lists of the next lines
             self.heading = self.heading or bool(self.heading_re.search(raw[start:]))
         return bool(found)
+
+
+@dataclass(frozen=True)
+class _Title:
+    """A short heading-like line (``**Trees**``, ``Category 2: Trees``, ``### Trees``, ``Trees:``)."""
+
+    name: str | None
+    number: int | None
+    after_prose: bool
+
+
+def _title(raw: str, after_prose: bool) -> _Title | None:
+    text = raw.strip()
+    looks = (
+        bool(_TITLE_RE.match(text)) or text.endswith((":", "**", ":**")) or bool(_LINE_NUMBER_RE.match(raw))
+    )
+    if not looks or len(text.split()) > TITLE_WORDS:
+        return None
+    name = _NAME_LABEL_RE.sub("", text.strip("#*_ ").rstrip(":* ").strip("#*_ ")).strip(" *:")
+    return _Title(normalize(name) or None, _number(_LINE_NUMBER_RE.match(raw)), after_prose)
+
+
+def _drop_asides(line: Line, text: str) -> Line:
+    """Text written right after a clue with no comma between (``PERIODIC as in coffee breaks``) is
+    an aside about that clue, not a word of the group."""
+    kept: list[tuple[str, bool]] = []
+    for item, is_clue in line.items:
+        if not is_clue and kept and kept[-1][1] and f"{normalize(kept[-1][0])} {item}" in text:
+            continue
+        kept.append((item, is_clue))
+    return replace(line, items=kept)
 
 
 def _number(match: re.Match[str] | None) -> int | None:
