@@ -2,11 +2,14 @@
 
 Three games, newest first as the published files list them: two ordinary boards and one few-shot
 example marked ``exclude``. ``gold_doc``/``flat_doc``/``taxonomy_doc`` write them in the three gold
-shapes; ``answer`` writes one model answer record as the authors' ``results/<model>.json`` does.
+shapes; ``answer`` writes one model answer record as the authors' ``results/<model>.json`` does;
+``sheet_csv`` writes a human answer sheet as their ``scoring/scripts/expert.csv`` does.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
 GAMES: list[list[tuple[str, list[str]]]] = [
@@ -98,3 +101,21 @@ def _based_on(kind: str) -> str:
 def answer(n: int, categories: Any, **extra: Any) -> dict[str, Any]:
     """One record of a ``results/<model>.json`` answer file."""
     return {"allwords": allwords(n), "reason": "", "categories": categories, "malformed": False, **extra}
+
+
+SHEET_COLUMNS = ("Name", "Annotated?", "Categories Correct", "Total Points", "Game Number", "Input")
+
+
+def sheet_input(groups: list[list[str]]) -> str:
+    """An ``Input`` cell as the human sheets write it: a Python literal, words padded with a space."""
+    return "[" + ", ".join("[" + ", ".join(repr(" " + w) for w in g) + "]" for g in groups) + "]"
+
+
+def sheet_csv(rows: list[tuple[int, str]]) -> str:
+    """``scoring/scripts/expert.csv`` (or ``beginner.csv``): one row per (game index, Input cell)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SHEET_COLUMNS)
+    for n, cell in rows:
+        writer.writerow(["AB", "TRUE", "0", "0", str(100 + n), cell])
+    return out.getvalue()

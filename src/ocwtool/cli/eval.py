@@ -104,8 +104,8 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
     "--predictions",
     type=click.Path(path_type=Path),
     multiple=True,
-    help="Prediction file (OCW JSON, JSONL, or records with raw model text), or a folder of "
-    "*_predictions.json. Repeat for seeds.",
+    help="Prediction file (OCW JSON, JSONL, or records with raw model text; Connecting the Dots "
+    "results/<model>.json or human answer sheet .csv), or a folder of *_predictions.json. Repeat for seeds.",
 )
 @click.option(
     "--run",
@@ -223,6 +223,7 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
       ocwtool eval --predictions a.json --compare b.json --annotations types.json --breakdown
       ocwtool eval --source nyt --predictions partial.json --only-answered
       ocwtool eval --transcripts IterativeGPTSolver_gpt-4_cot-False_results.json
+      ocwtool eval --source ctd --split all --predictions expert.csv --only-answered
       ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --source nyt --compare-baseline random
       ocwtool eval --baseline wordnet --source nyt --cutoff 2024-04-01 --plot figures/
     """

@@ -62,10 +62,18 @@ def _groups(categories: Any, clues: Sequence[str], issues: Counter[str]) -> tupl
     if not isinstance(categories, dict):
         issues["answer_not_groups"] += 1
         return tuple(("",) * SIZE for _ in range(GROUPS))
+    return answer_groups(list(categories.values()), clues, issues)
+
+
+def answer_groups(
+    groups: Sequence[Any], clues: Sequence[str], issues: Counter[str]
+) -> tuple[tuple[str, ...], ...]:
+    """Four groups of the wall's own clues: a group that is not exactly 4 different clues of the wall
+    becomes 4 empty slots (always wrong) and its cause is counted in ``issues``."""
     left = Counter(match_form(c) for c in clues)
     canonical = {match_form(c): c for c in clues}
     out: list[tuple[str, ...]] = []
-    for words in list(categories.values()):
+    for words in groups:
         cause = _invalid(words, left)
         if cause:
             issues[cause] += 1

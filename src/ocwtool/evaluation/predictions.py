@@ -28,7 +28,8 @@ from typing import Any, TypedDict
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.checks import ISSUES, check_walls, fit_groups
-from ocwtool.evaluation.ctd_answers import is_ctd_answers, load_ctd_answers
+from ocwtool.evaluation.ctd_answers import CtdAnswers, is_ctd_answers, load_ctd_answers
+from ocwtool.evaluation.ctd_humans import is_ctd_humans, load_ctd_humans, read_rows
 from ocwtool.evaluation.rawtext import ParsedAnswer, parse_model_text
 from ocwtool.evaluation.scorer import Prediction, prediction_from_record
 
@@ -93,6 +94,8 @@ def _records(path: Path) -> list[Any]:
         raise EvaluationError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     if path.suffix in (".txt", ".md"):
         return text_records(text, str(path))
+    if path.suffix == ".csv":  # "Connecting the Dots" human answers (scoring/scripts/expert.csv)
+        return list(read_rows(text, str(path)))
     if path.suffix == ".jsonl":
         out = []
         for lineno, line in enumerate(text.splitlines(), start=1):
@@ -126,13 +129,10 @@ def load_prediction_file(
     records = _records(path)
     if is_ctd_answers(records):  # "Connecting the Dots" results/<model>.json: matched by clue set
         ctd = load_ctd_answers(records, clues_by_wall, str(path))
-        loaded.predictions = ctd.predictions
-        loaded.text_issues = {"(connecting-the-dots groups without credit)": dict(ctd.issues)}
-        # wrong-size groups and words off the wall are already counted (by cause) in text_issues
-        # and become empty slots, so they are not counted again here; records matching no
-        # evaluated wall by clue set are the only check left.
-        loaded.issues["unknown_walls"] = ctd.unmatched
-        return loaded
+        return _from_ctd(ctd, "connecting-the-dots groups without credit")
+    if is_ctd_humans(records):  # their human answer sheets: matched by the words of each answer
+        ctd = load_ctd_humans(records, clues_by_wall, str(path))
+        return _from_ctd(ctd, "connecting-the-dots human answers: repairs, groups without credit")
     for i, rec in enumerate(records):
         where = f"{path}: record {i}"
         wid = str(rec.get("wall_id", "")) if isinstance(rec, dict) else ""
@@ -146,6 +146,16 @@ def load_prediction_file(
                 continue
             loaded.predictions.append(_from_text(rec, text_field, clues_by_wall, where, loaded))
     loaded.issues["words_not_on_wall"] = check_walls(path, loaded.predictions, clues_by_wall)
+    return loaded
+
+
+def _from_ctd(ctd: CtdAnswers, label: str) -> LoadedPredictions:
+    """A Connecting the Dots answer file's predictions: wrong-size groups and words off the wall are
+    already counted by cause (in ``text_issues``) and became empty slots, so they are not counted
+    again; records matching no evaluated wall are the only check left (``unknown_walls``)."""
+    loaded = LoadedPredictions(predictions=ctd.predictions)
+    loaded.text_issues = {f"({label})": dict(ctd.issues)}
+    loaded.issues["unknown_walls"] = ctd.unmatched
     return loaded
 
 
