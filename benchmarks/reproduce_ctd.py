@@ -1,14 +1,19 @@
 """Reproduce the per-game scores of "Connecting the Dots" (Samadarshi et al.) with ocwtool.
 
-Needs a checkout of mustafamariam/LLM-Connections-Solver in ``OCWTOOL_CTD_REPO`` (skips otherwise):
-imports their ``scoring/scripts/gold_data.json``, scores their ``results/<model>.json`` answers with
-ocwtool (matched by clue set), and compares game by game with ``scoring/<model>_scores.csv``
-(unweighted = groups solved, weighted = levels 1-4 summed). Prints agree/total per model and the
-disagreements grouped by cause.
+Needs their repository mustafamariam/LLM-Connections-Solver in ``OCWTOOL_CTD_REPO`` (skips otherwise):
+a checkout, or a bare git directory (its ``HEAD`` is unpacked into a temporary folder). Imports their
+``scoring/scripts/gold_data.json``, scores their ``results/<model>.json`` answers with ocwtool
+(matched by clue set), and compares game by game with ``scoring/<model>_scores.csv`` (unweighted =
+groups solved, weighted = levels 1-4 summed). Prints agree/total per model and the disagreements
+grouped by cause.
 
 Then it reads each answer's raw ``reason`` text with ocwtool's one-shot raw-text parser (the last
 complete grouping; see ``ocwtool.evaluation.rawtext``) and compares the groups with the ``categories``
 the authors extracted from it (as sets of words, case-insensitive), with the disagreements by cause.
+
+Last the humans: their answer sheets ``scoring/scripts/expert.csv`` and ``beginner.csv`` (column
+``Input``) scored by ocwtool (a row matched to its game by shared words) and compared game by game
+with ``scoring/expert_scores.csv`` / ``novice_scores.csv`` (see ``_ctd_humans.py``).
 """
 
 from __future__ import annotations
@@ -22,11 +27,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from _ctd_humans import HUMANS, checkout, games_of, reproduce_humans
+
 from ocwtool.evaluation.ctd_answers import load_ctd_answers
 from ocwtool.evaluation.gold import gold_from_puzzle
 from ocwtool.evaluation.rawtext import candidate_groupings, parse_model_text
 from ocwtool.evaluation.scorer import score_wall
 from ocwtool.schema.formats.connections_gold import import_file
+from ocwtool.schema.models import Puzzle
 
 MODELS = ("gpt4o", "claude3.5sonnet", "gemini1.5pro", "llama3.1405B", "mistral2large")
 
@@ -83,14 +91,9 @@ def reason_agreement(records: list[dict[str, Any]]) -> tuple[int, int, Counter[s
     return agree, total, causes
 
 
-def main() -> int:
-    root = os.environ.get("OCWTOOL_CTD_REPO")
-    if not root:
-        print("skipped: set OCWTOOL_CTD_REPO to a checkout of mustafamariam/LLM-Connections-Solver")
-        return 0
-    repo = Path(root)
+def reproduce_models(repo: Path, puzzles: Sequence[Puzzle]) -> None:
+    """Their model answers scored by ocwtool vs their ``scoring/<model>_scores.csv``, game by game."""
     gold_path = repo / "scoring" / "scripts" / "gold_data.json"
-    puzzles = import_file(gold_path, "connections-gold").puzzles
     raw_gold = {g["allwords"]: g["categories"] for g in json.loads(gold_path.read_text())}
     clues = {p.id: p.clues for p in puzzles}
     golds = {p.id: gold_from_puzzle(p) for p in puzzles}
@@ -114,6 +117,9 @@ def main() -> int:
         print(f"{model:16} agree {agree}/{len(rows)}  answer issues: {dict(loaded.issues)}")
         for cause, n in causes.most_common():
             print(f"    {n:4}  {cause}")
+
+
+def reproduce_reasons(repo: Path) -> None:
     print("\nreason text read by the raw-text parser vs their extracted categories:")
     for model in MODELS:
         records = json.loads((repo / "results" / f"{model}.json").read_text())
@@ -121,6 +127,21 @@ def main() -> int:
         print(f"{model:16} agree {agree}/{total}")
         for cause, n in reasons.most_common():
             print(f"    {n:4}  {cause}")
+
+
+def main() -> int:
+    root = os.environ.get("OCWTOOL_CTD_REPO")
+    if not root:
+        print("skipped: set OCWTOOL_CTD_REPO to a checkout of mustafamariam/LLM-Connections-Solver")
+        return 0
+    with checkout(Path(root)) as repo:
+        puzzles = import_file(repo / "scoring" / "scripts" / "gold_data.json", "connections-gold").puzzles
+        reproduce_models(repo, puzzles)
+        reproduce_reasons(repo)
+        print("\nhuman answer sheets scored by ocwtool vs their published scores:")
+        games = games_of(puzzles)
+        for who, sheet_name in HUMANS:
+            reproduce_humans(repo, games, who, sheet_name)
     return 0
 
 
