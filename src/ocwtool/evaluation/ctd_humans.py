@@ -43,7 +43,7 @@ def is_ctd_humans(records: Sequence[Any]) -> bool:
 
 def read_rows(text: str, where: str) -> list[dict[str, str]]:
     """The rows of a human answer CSV; refuses a CSV without the ``Game Number`` and ``Input`` columns."""
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))  # a spreadsheet's BOM
     missing = [c for c in COLUMNS if c not in (reader.fieldnames or ())]
     if missing:
         raise EvaluationError(
@@ -95,7 +95,7 @@ def load_ctd_humans(
     """Predictions for the walls that hold most of each row's words (see the module notes)."""
     index: dict[str, list[str]] = {}
     for wid, clues in clues_by_wall.items():
-        for key in {match_form(c) for c in clues}:
+        for key in {match_form(c) for c in clues} - {""}:  # a picture's empty clue identifies nothing
             index.setdefault(key, []).append(wid)
     out = CtdAnswers()
     for rec in records:
