@@ -203,3 +203,23 @@ def test_invariances_of_both_modes(pick: list[str], order: list[int]) -> None:
     corrected = score_wall(ABCD, pred, corrected=True).WD
     assert corrected == pytest.approx(score_wall(ABCD, moved, corrected=True).WD)
     assert corrected <= a.WD + 1e-12 and 0.0 <= corrected <= 1.0
+
+
+@pytest.mark.parametrize("corrected", [False, True])
+def test_memo_gives_the_scores_of_scoring_afresh(corrected: bool) -> None:
+    """Reordered words inside groups hit the memo; reordered groups (WD listing order), other
+    answers and other walls do not; every score equals the unmemoised one."""
+    rng = random.Random(3)
+    other = GoldWall("w2", ABCD.groups[::-1], ("D", "C", "B", "A"), levels=(3, 2, 1, 0))
+    memo: m.grouping.WallMemo = {}
+    for _ in range(60):
+        words = [w for g in ABCD.groups for w in g]
+        if rng.random() < 0.5:
+            rng.shuffle(words)
+        groups = [words[k : k + 4] for k in range(0, 16, 4)]
+        if rng.random() < 0.5:
+            groups = [rng.sample(g, 4) for g in groups]
+        for gold in (ABCD, other):
+            assert score_wall(gold, groups, corrected, memo) == score_wall(gold, groups, corrected)
+    assert score_wall(ABCD, None, corrected, memo) == score_wall(ABCD, None, corrected)
+    assert 0 < len(memo) < 2 * 60 + 1

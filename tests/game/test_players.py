@@ -3,7 +3,7 @@ terminal through ``ocwtool play`` (CliRunner input)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
 from ocwtool.evaluation.game import RULE_NAMES, Board, Game, get_rules, play_game, read_transcripts
+from ocwtool.evaluation.game.engine import GameView
 from ocwtool.evaluation.game.replay import replay
 from ocwtool.evaluation.game.similarity_players import SimilarityPlayer
 from ocwtool.schema.models import Split
@@ -111,3 +112,42 @@ def test_engine_tracks_guesses_and_the_random_player_never_repeats(board: Board)
         t = play_game(board, get_rules(name), RandomPlayer(), seed=4)
         guesses = [frozenset(w.casefold() for w in turn.guess or ()) for turn in t.turns]
         assert len(guesses) == len(set(guesses)) and all(turn.feedback != "repeat" for turn in t.turns)
+
+
+class PlainPlayer(SimilarityPlayer):
+    """The reference ranking: every quad scored in Python and sorted, on every move."""
+
+    def guess(self, view: GameView) -> Sequence[str]:
+        return self._guess_plain(view)
+
+
+def _random_similarity(rng: np.random.Generator, ties: bool) -> Callable[[Sequence[str]], np.ndarray]:
+    def similarity(words: Sequence[str]) -> np.ndarray:
+        n = len(words)
+        raw = rng.integers(0, 3, (n, n)).astype(float) if ties else rng.random((n, n))
+        return np.triu(raw, 1) + np.triu(raw, 1).T
+
+    return similarity
+
+
+@pytest.mark.parametrize("name", RULE_NAMES)
+def test_vectorised_ranking_makes_the_plain_rankings_moves(board: Board, name: str) -> None:
+    """Same transcripts as the plain ranking, ties (integer similarities) and repeated words included."""
+    repeated = Board("own-rep", (*board.groups[:3], (*board.groups[3][:3], board.groups[0][0])))
+    rules = get_rules(name, max_moves=25)  # enough for only-connect's free guesses to repeat
+    for k in range(6):
+        for b in (board, repeated):
+            fast = SimilarityPlayer("fast", _random_similarity(np.random.default_rng(k), k % 2 == 0))
+            plain = PlainPlayer("fast", _random_similarity(np.random.default_rng(k), k % 2 == 0))
+            assert play_game(b, rules, fast, seed=k) == play_game(b, rules, plain, seed=k)
+
+
+def test_vectorised_ranking_keeps_the_plain_behaviour_on_nan(board: Board) -> None:
+    def similarity(words: Sequence[str]) -> np.ndarray:
+        sim = np.ones((len(words), len(words)))
+        sim[0, 1] = sim[1, 0] = np.nan
+        return sim
+
+    fast, plain = SimilarityPlayer("p", similarity), PlainPlayer("p", similarity)
+    rules = get_rules("only-connect", max_moves=20)
+    assert play_game(board, rules, fast, seed=3) == play_game(board, rules, plain, seed=3)

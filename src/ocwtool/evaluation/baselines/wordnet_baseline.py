@@ -2,8 +2,9 @@
 
 A clue is looked up as a WordNet lemma (spaces -> underscores, NLTK's morphy applies), falling back
 to its last word; only its first senses count (NLTK lists the most frequent first), which keeps the
-cost near 0.1 s per wall. Pairs of clues are scored once and cached across seeds; Wu-Palmer scores
-come from :mod:`.wupalmer` (NLTK's scores, each synset's ancestry walked once).
+cost near 0.1 s per wall. Pairs of clues are scored once and cached across seeds and, in the user
+cache folder, across runs (:mod:`.wordnet_table`); Wu-Palmer scores come from :mod:`.wupalmer`
+(NLTK's scores, each synset's ancestry walked once).
 
 WordNet 3.0 is opened by the generators' loader (``ocwtool.generators.wordnet_backend.open_nltk``:
 NLTK's corpus, else the Debian files copied into the cache), the one loader of the codebase.
@@ -13,12 +14,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ocwtool.evaluation.baselines import Groups, groups_from_labels, inverse, positions
 from ocwtool.evaluation.baselines.partition import Matrix, greedy_quads, reorder
+from ocwtool.evaluation.baselines.wordnet_table import PairTable, reader_stamp, table_path
 from ocwtool.evaluation.baselines.wupalmer import WuPalmer
 from ocwtool.evaluation.scorer import GoldWall
 
@@ -52,39 +55,60 @@ class WordNetBaseline:
     """Max Wu-Palmer similarity over the first ``senses`` synsets of each clue.
 
     A wall's similarity matrix is built once, the first time the wall is grouped (pairs in that
-    run's order, as before, through the pair cache); every later run only reorders it.
+    run's order, as before, through the pair cache); every later run only reorders it. With
+    ``cache`` (the default; a path: that table file) pair scores are also kept between runs
+    (:mod:`.wordnet_table`): a run whose pairs are all known never opens WordNet.
     """
 
-    def __init__(self, senses: int = SENSES, reader: Any = None) -> None:
+    def __init__(self, senses: int = SENSES, reader: Any = None, cache: bool | Path = True) -> None:
         self.senses = senses
         self._wn: Any = reader
         self._wup = WuPalmer()
         self._synsets: dict[str, list[Any]] = {}
-        self._sim: dict[tuple[str, str], float] = {}
+        where = cache if isinstance(cache, Path) else table_path(senses) if cache else None
+        self._table = PairTable(where, senses)
+        if reader is not None:
+            self._table.check(reader_stamp(reader, senses))
         self._walls: dict[tuple[str, ...], Matrix] = {}
 
     def prepare(self, golds: Sequence[GoldWall]) -> None:
+        """Score every pair of every wall now (opening WordNet only for pairs not yet in the table),
+        then keep the new scores for the next run."""
+        for wall in golds:
+            words = wall.words
+            for i, a in enumerate(words):
+                for b in words[i + 1 :]:
+                    self.similarity(a, b)
+        self._table.save()
+
+    def reader(self) -> Any:
+        """NLTK's WordNet reader, opened on first use (and the pair table checked against it)."""
         if self._wn is None:
             self._wn = shared_reader()
+            self._table.check(reader_stamp(self._wn, self.senses))
+        return self._wn
 
     def synsets(self, clue: str) -> list[Any]:
-        key = clue.lower().strip()
+        key = _norm(clue)
         if key not in self._synsets:
-            if self._wn is None:
-                self._wn = shared_reader()
-            found = self._wn.synsets(key.replace(" ", "_")) if key else []
+            wn = self.reader()
+            found = wn.synsets(key.replace(" ", "_")) if key else []
             if not found and " " in key:
-                found = self._wn.synsets(key.split()[-1])
+                found = wn.synsets(key.split()[-1])
             self._synsets[key] = found[: self.senses]
         return self._synsets[key]
 
     def similarity(self, a: str, b: str) -> float:
-        pair = (a, b) if a <= b else (b, a)
-        if pair not in self._sim:
+        """The best Wu-Palmer score over the clues' first senses (0.0 without any)."""
+        first, second = (a, b) if a <= b else (b, a)
+        pair = (_norm(first), _norm(second))
+        score = self._table.scores.get(pair)
+        if score is None:
             wup = self._wup.similarity
-            scores = [wup(s, t) or 0.0 for s in self.synsets(a) for t in self.synsets(b)]
-            self._sim[pair] = max(scores, default=0.0)
-        return self._sim[pair]
+            scores = [wup(s, t) or 0.0 for s in self.synsets(first) for t in self.synsets(second)]
+            score = max(scores, default=0.0)
+            self._table.add(pair, score)
+        return score
 
     def matrix(self, words: Sequence[str]) -> Matrix:
         """Pairwise similarities of ``words`` (pairs taken in order, i < j; zero diagonal)."""
@@ -100,3 +124,8 @@ class WordNetBaseline:
         if wall.words not in self._walls:
             self._walls[wall.words] = reorder(self.matrix(words), inverse(order))
         return groups_from_labels(words, greedy_quads(reorder(self._walls[wall.words], order)))
+
+
+def _norm(clue: str) -> str:
+    """How a clue is looked up: lower-cased and stripped (spaces become ``_`` for WordNet)."""
+    return clue.lower().strip()

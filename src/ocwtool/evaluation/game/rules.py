@@ -19,6 +19,10 @@ fields; nothing about a rule set is hidden in code paths.
   are free until two groups are found, then the team has three lives (the wall does not stop a
   repeated combination: it is judged, and charged, again); the last group resolves itself;
   afterwards the team names the four connections, scored with the Task 2 metrics. No "one away".
+  On the show the wall is stopped by a clock (2 minutes 30 seconds), not by a number of guesses;
+  the engine has no clock, so :data:`ONLY_CONNECT_MOVE_LIMIT` (100 moves) stands in for it: a
+  player that never finds two groups (the random player needs about 490 free guesses on average)
+  stops there and loses the wall, as a team does when time runs out.
 * ``oneshot``: one full answer (4 groups of 4) and no feedback; scored by groups solved, the
   level-weighted score for NYT puzzles (levels 1-4 summed, Samadarshi et al. 2024) and 1/4 per group
   (lechmazur/nyt-connections).
@@ -54,6 +58,11 @@ class Rules:
     max_moves: int = 100  # safety stop for players that never finish (free guesses, repeats)
 
 
+ONLY_CONNECT_MOVE_LIMIT = 100
+"""Moves before an ``only-connect`` game stops: a stand-in for the show's 2 minute 30 second clock
+on the wall (the engine counts moves, not seconds). Override with ``get_rules(..., max_moves=N)``."""
+
+
 NYT = Rules(
     name="nyt",
     source="The New York Times Connections game (nytimes.com/games/connections), as played in the app",
@@ -82,6 +91,7 @@ ONLY_CONNECT = Rules(
     repeat_costs_mistake=True,
     auto_last_group=True,
     name_connections=True,
+    max_moves=ONLY_CONNECT_MOVE_LIMIT,  # the show's clock, counted in moves
 )
 ONESHOT = Rules(
     name="oneshot",

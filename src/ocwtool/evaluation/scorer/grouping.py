@@ -124,10 +124,32 @@ def cluster_scores(gold_labels: list[int], pred_labels: list[int]) -> tuple[floa
     return hit
 
 
-def score_wall(gold: GoldWall, groups: Sequence[Sequence[str]] | None, corrected: bool = False) -> WallScore:
-    """Task 1 scores of one wall; ``groups`` must be 4 groups of 4 strings (``None``: no answer)."""
-    pred_groups = empty_groups() if groups is None else groups
-    gold_sorted, pred_sorted = sorted_groups(gold.groups), sorted_groups(pred_groups)
+WallMemo = dict[tuple[object, ...], WallScore]
+
+
+def score_wall(
+    gold: GoldWall,
+    groups: Sequence[Sequence[str]] | None,
+    corrected: bool = False,
+    memo: WallMemo | None = None,
+) -> WallScore:
+    """Task 1 scores of one wall; ``groups`` must be 4 groups of 4 strings (``None``: no answer).
+
+    The scores depend only on the gold wall and the sorted predicted groups (in their listed order),
+    so with a ``memo`` (one per evaluation) an answer scored before, e.g. the same grouping from
+    another shuffle seed, is looked up instead of scored again: the same scores, much faster.
+    """
+    pred_sorted = sorted_groups(empty_groups() if groups is None else groups)
+    if memo is None:
+        return _score_sorted(gold, pred_sorted, corrected)
+    key = (gold, corrected, tuple(tuple(g) for g in pred_sorted))
+    if key not in memo:
+        memo[key] = _score_sorted(gold, pred_sorted, corrected)
+    return memo[key]
+
+
+def _score_sorted(gold: GoldWall, pred_sorted: list[list[str]], corrected: bool) -> WallScore:
+    gold_sorted = sorted_groups(gold.groups)
     matched = tuple(g in pred_sorted for g in gold_sorted)
     correct = sum(matched)
     gold_labels, pred_labels = label_vectors(gold_sorted, pred_sorted)

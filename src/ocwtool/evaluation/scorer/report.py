@@ -14,7 +14,7 @@ import numpy as np
 
 from .connections import bertscore_f1, score_connections, summarize_connections
 from .files import expand_prediction_paths, load_gold, load_predictions
-from .grouping import score_wall, summarize_grouping
+from .grouping import WallMemo, score_wall, summarize_grouping
 from .model import EVALUATOR_VERSION, GoldWall, Options, Prediction, ScorerInputError, WallScore
 
 Progress = Callable[[Iterable[Any]], Iterable[Any]]
@@ -55,15 +55,24 @@ def align(
 
 
 def score_run(
-    golds: Sequence[GoldWall], preds: Sequence[Prediction], name: str, opts: Options
+    golds: Sequence[GoldWall],
+    preds: Sequence[Prediction],
+    name: str,
+    opts: Options,
+    memo: WallMemo | None = None,
 ) -> tuple[RunResult, dict[str, Any] | None]:
-    """Score one aligned prediction list; returns the result and BERTScore provenance (if used)."""
+    """Score one aligned prediction list; returns the result and BERTScore provenance (if used).
+
+    ``memo`` (shared by the runs of one evaluation) reuses the Task 1 scores of repeated answers.
+    """
     aligned, issues = align(golds, preds, name, opts.allow_missing)
     result = RunResult(name=name, issues=issues)
     prov = None
     if any(p.groups is not None for p in aligned):
         issues["null_groups"] = sum(p.groups is None for p in aligned)
-        result.walls = [score_wall(g, p.groups, opts.corrected) for g, p in zip(golds, aligned, strict=True)]
+        result.walls = [
+            score_wall(g, p.groups, opts.corrected, memo) for g, p in zip(golds, aligned, strict=True)
+        ]
         result.grouping = summarize_grouping(result.walls)
     if any(p.connections is not None for p in aligned):
         issues["null_connections"] = sum(p.connections is None for p in aligned)
@@ -152,9 +161,9 @@ def evaluate_predictions(
     """Score several named prediction lists against the same gold walls."""
     if not runs:
         raise ScorerInputError("no predictions given")
-    results, prov = [], None
+    results, prov, memo = [], None, WallMemo()
     for name, preds in progress(runs):
-        result, run_prov = score_run(golds, preds, name, opts)
+        result, run_prov = score_run(golds, preds, name, opts, memo)
         results.append(result)
         prov = run_prov or prov
     return build_report(results, opts, prov)
