@@ -105,6 +105,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=494, help="boards per player and rule set")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each eval command (median)")
     parser.add_argument("--skip-players", action="store_true", help="only the eval commands")
+    parser.add_argument("--skip-eval", action="store_true", help="only the players")
     args = parser.parse_args()
     source = ocw_file()
     if source is None:
@@ -114,7 +115,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ocwtool-bench-") as tmp:
         root = Path(tmp)
         make_workspace(root, source)
-        bench_eval(root, names, args.repeat)
+        if not args.skip_eval:
+            bench_eval(root, names, args.repeat)
         if not args.skip_players:
             bench_players(root, ["random", *names], args.games)
 
