@@ -6,7 +6,7 @@ table that both ``evaluate.py`` and ``ocwtool eval`` print.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -97,13 +97,21 @@ def mean_std(runs: Sequence[dict[str, float]]) -> dict[str, dict[str, float]]:
     }
 
 
+_WALL_FIELDS = tuple(f.name for f in fields(WallScore))
+
+
+def _wall_json(w: WallScore) -> dict[str, Any]:
+    """``dataclasses.asdict(w)`` (its fields hold no nested dataclasses), without its deep copy."""
+    return {name: getattr(w, name) for name in _WALL_FIELDS}
+
+
 def _run_json(r: RunResult) -> dict[str, Any]:
     return {
         "name": r.name,
         "issues": r.issues,
         "grouping": r.grouping,
         "connections": r.connections,
-        "walls": [asdict(w) for w in r.walls],
+        "walls": [_wall_json(w) for w in r.walls],
         "connection_walls": r.connection_rows,
     }
 
