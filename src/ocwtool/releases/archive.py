@@ -4,9 +4,8 @@ Writing: members in sorted path order, one fixed timestamp (1980-01-01, the zip 
 ``SOURCE_DATE_EPOCH`` says otherwise), uid/gid 0 with empty owner names, modes 0644/0755, and a gzip
 header with mtime 0 and no file name: two builds of the same folder are byte-identical.
 
-Extraction refuses, before anything is written, any member that is an absolute path, contains
-``..``, is a link or device, or is larger than the per-member limit (and archives whose members add
-up to more than the total limit), raising :class:`UnsafeArchiveError` naming the member.
+Reading them back safely (every member checked from its header before anything is written) is
+:mod:`ocwtool.releases.extract`; ``safe_extract`` is re-exported here.
 """
 
 from __future__ import annotations
@@ -18,14 +17,13 @@ import stat
 import tarfile
 import zipfile
 from collections.abc import Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from ocwtool.errors import ReleaseError, UnsafeArchiveError
+from ocwtool.errors import ReleaseError
 from ocwtool.fsio import atomic_open
+from ocwtool.releases.extract import check_member_name, safe_extract
 
 ZIP_EPOCH = 315532800  # 1980-01-01T00:00:00Z, the earliest time a zip header can hold
-MAX_MEMBER_BYTES = 1 << 30
-MAX_TOTAL_BYTES = 4 << 30
 FORMATS = ("tar.gz", "zip")
 
 
@@ -89,55 +87,4 @@ def _zip(folder: Path) -> bytes:
     return out.getvalue()
 
 
-def check_member_name(name: str) -> PurePosixPath:
-    """The member's relative path, or ``UnsafeArchiveError`` if it is absolute or climbs out."""
-    posix = PurePosixPath(name.replace("\\", "/"))
-    if posix.is_absolute() or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":"):
-        raise UnsafeArchiveError(f"archive member {name!r} has an absolute path; refusing to extract")
-    if ".." in posix.parts:
-        raise UnsafeArchiveError(f"archive member {name!r} contains '..'; refusing to extract")
-    return posix
-
-
-def _check_size(name: str, size: int, total: int, max_member: int, max_total: int) -> int:
-    if size > max_member:
-        raise UnsafeArchiveError(f"archive member {name!r} is {size} bytes, over the {max_member}-byte limit")
-    if total + size > max_total:
-        raise UnsafeArchiveError(f"archive members exceed {max_total} bytes in total at {name!r}")
-    return total + size
-
-
-def safe_extract(
-    archive: Path, dest: Path, *, max_member: int = MAX_MEMBER_BYTES, max_total: int = MAX_TOTAL_BYTES
-) -> None:
-    """Extract a tar(.gz) or zip archive into ``dest`` after checking every member."""
-    if zipfile.is_zipfile(archive):
-        _extract_zip(archive, dest, max_member, max_total)
-        return
-    try:
-        tar = tarfile.open(archive, "r:*")  # noqa: SIM115
-    except (tarfile.TarError, OSError) as exc:
-        raise ReleaseError(f"{archive}: not a readable tar.gz or zip archive ({exc})") from None
-    with tar:
-        total = 0
-        members = tar.getmembers()
-        for m in members:
-            check_member_name(m.name)
-            if not (m.isfile() or m.isdir()):
-                raise UnsafeArchiveError(f"archive member {m.name!r} is a link or special file; refusing")
-            total = _check_size(m.name, m.size, total, max_member, max_total)
-        tar.extractall(dest, members=members, filter="data")
-
-
-def _extract_zip(archive: Path, dest: Path, max_member: int, max_total: int) -> None:
-    with zipfile.ZipFile(archive) as zf:
-        total = 0
-        for info in zf.infolist():
-            check_member_name(info.filename)
-            kind = stat.S_IFMT(info.external_attr >> 16)  # 0 when the zip records no file type
-            if kind not in (0, stat.S_IFREG, stat.S_IFDIR):
-                raise UnsafeArchiveError(
-                    f"archive member {info.filename!r} is a link or special file; refusing"
-                )
-            total = _check_size(info.filename, info.file_size, total, max_member, max_total)
-        zf.extractall(dest)
+__all__ = ["FORMATS", "archive_name", "check_member_name", "safe_extract", "write_archive"]

@@ -6,24 +6,29 @@ Order of checks (the first failure is raised as ``ReleaseError`` naming the file
 2. the manifest and ``SHA256SUMS`` list the same files and hashes (else SHA256SUMS was edited);
 3. every listed file exists and hashes right, in sorted order; no unlisted file is present;
 4. every parquet file has exactly the ocwtool Features and valid puzzles; every OCW JSON re-imports;
+   each one's rows equal the manifest's count for its config and split, and parquet and JSON carry
+   the same puzzle ids (``rows.py``);
 5. ``datasets.load_dataset(<folder>, <config>)`` loads every config offline with those Features.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ocwtool.errors import OcwError, ReleaseError
+from ocwtool.errors import OcwError, ReleaseError, UnsafeArchiveError
 from ocwtool.fsio import read_json, read_text, sha256_file
-from ocwtool.releases.archive import safe_extract
+from ocwtool.releases.extract import Archive, open_archive
+from ocwtool.releases.rows import check_rows
 
 SUMS = "SHA256SUMS"
 MANIFEST = "manifest.json"
+MAX_MANIFEST_BYTES = 64 << 20
 
 
 @dataclass
@@ -81,12 +86,18 @@ def _check_manifest_shape(manifest: Any, folder: Path) -> None:
         and isinstance(counts, dict)
         and isinstance(counts.get("configs"), dict)
         and all(isinstance(v, dict) for v in counts["configs"].values())
+        and all(_count(n) for v in counts["configs"].values() for n in v.values())
+        and all(_count(m.get("bytes", 0)) for m in files.values())
     )
     if not ok:
         raise ReleaseError(
             f"{folder / MANIFEST}: malformed; expected 'files' (path -> sha256) and "
-            "'counts.configs' (config -> split -> rows)"
+            "'counts.configs' (config -> split -> rows), sizes and counts as non-negative integers"
         )
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _check_hash(folder: Path, rel: str, expected: str) -> None:
@@ -99,31 +110,8 @@ def _check_hash(folder: Path, rel: str, expected: str) -> None:
 
 
 def check_schema(folder: Path, manifest: dict[str, Any]) -> dict[str, int]:
-    """Step 4: parquet Features and records, OCW JSON re-import; rows per config."""
-    import pyarrow.parquet as pq
-
-    from ocwtool.schema.formats import hf, ocw_json
-
-    expected = hf.features().arrow_schema
-    rows: dict[str, int] = {}
-    for rel in sorted(r for r in manifest["files"] if r.startswith("data/") and r.endswith(".parquet")):
-        schema = pq.read_schema(folder / rel)
-        if not schema.remove_metadata().equals(expected.remove_metadata()):
-            raise ReleaseError(f"schema mismatch in {rel}: its columns are not the ocwtool puzzle Features")
-        config = rel.split("/")[1]
-        try:
-            rows[config] = rows.get(config, 0) + len(hf.read_parquet(folder / rel))
-        except OcwError as exc:
-            raise ReleaseError(f"invalid records in {rel}: {exc}") from None
-    for rel in sorted(r for r in manifest["files"] if r.startswith("json/")):
-        try:
-            ocw_json.load_document(read_json(folder / rel), where=rel, source="release")
-        except OcwError as exc:
-            raise ReleaseError(f"invalid OCW JSON in {rel}: {exc}") from None
-    declared = {c: sum(v.values()) for c, v in manifest["counts"]["configs"].items()}
-    if declared != rows:
-        raise ReleaseError(f"row counts {rows} differ from the manifest's {declared}")
-    return rows
+    """Step 4: every data file's Features, records, rows and ids against the manifest (``rows.py``)."""
+    return check_rows(folder, manifest)
 
 
 def check_loadable(folder: Path, configs: list[str]) -> list[str]:
@@ -166,19 +154,56 @@ def check_croissant(folder: Path) -> bool:
 
 
 def verify_release(target: Path, *, load: bool = True) -> VerifyResult:
-    """Verify a release folder, or an archive (extracted safely into a temporary folder first)."""
+    """Verify a release folder, or an archive (its members checked from their headers against the
+    limits and the manifest, then extracted into a temporary folder); archive errors name it."""
     if target.is_dir():
         return _verify_folder(target, load)
     if not target.is_file():
         raise ReleaseError(f"{target}: no such release folder or archive")
     with tempfile.TemporaryDirectory(prefix="ocwtool-release-") as tmp:
-        safe_extract(target, Path(tmp))
-        tops = [p for p in Path(tmp).iterdir()]
-        if len(tops) != 1 or not tops[0].is_dir():
-            raise ReleaseError(f"{target}: expected one top-level release folder in the archive")
-        result = _verify_folder(tops[0], load)
+        with open_archive(target) as archive:
+            top = check_members(archive)
+            archive.extract(Path(tmp))
+        try:
+            result = _verify_folder(Path(tmp) / top, load)
+        except OcwError as exc:
+            raise type(exc)(f"{target}: {str(exc).replace(f'{tmp}/', '')}") from None
         result.folder = str(target)
         return result
+
+
+def check_members(archive: Archive) -> str:
+    """From the headers alone: one top-level folder, and every file's declared size equal to the
+    manifest's (a member the manifest does not list is refused); return the folder's name."""
+    paths = [(PurePosixPath(m.name).parts, m) for m in archive.members()]
+    tops = {parts[0] for parts, _ in paths if parts}
+    if len(tops) != 1:
+        raise ReleaseError(f"expected one top-level release folder in the archive, found {len(tops)}")
+    top = tops.pop()
+    files = {"/".join(parts[1:]): (m.name, m.size) for parts, m in paths if len(parts) > 1 and not m.is_dir}
+    if MANIFEST not in files:
+        raise ReleaseError(f"missing file {MANIFEST} in {top}")
+    try:
+        listed = json.loads(archive.read(files[MANIFEST][0], MAX_MANIFEST_BYTES)).get("files")
+    except (ValueError, AttributeError):
+        return top  # an unreadable manifest is reported by the checksum step, after extraction
+    if isinstance(listed, dict):
+        _sizes_match(files, listed, top)
+    return top
+
+
+def _sizes_match(files: dict[str, tuple[str, int]], listed: dict[str, Any], top: str) -> None:
+    for rel, (name, size) in sorted(files.items()):
+        if rel in (MANIFEST, SUMS):
+            continue
+        meta = listed.get(rel)
+        if meta is None:
+            raise UnsafeArchiveError(f"archive member {name!r} is not listed in {MANIFEST}; refusing")
+        declared = meta.get("bytes") if isinstance(meta, dict) else None
+        if _count(declared) and declared != size:
+            raise UnsafeArchiveError(
+                f"archive member {name!r} declares {size} bytes but {MANIFEST} lists {declared}; refusing"
+            )
 
 
 def _verify_folder(folder: Path, load: bool) -> VerifyResult:

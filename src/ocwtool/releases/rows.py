@@ -1,0 +1,112 @@
+"""Step 4 of ``release verify``: every shipped data file read back and held to ``manifest.json``.
+
+Data files are ``data/<config>/<split>-NNNNN-of-NNNNN.parquet`` and ``json/<config>/<split>.json``.
+Each parquet file must have exactly the ocwtool Features and valid records, each OCW JSON file must
+re-import; then, per config and split, the parquet rows and the JSON rows must each equal the
+manifest's ``counts.configs.<config>.<split>``, both must carry the same puzzle ids, and every count
+the manifest declares must be shipped in both forms. Any other file under ``data/`` or ``json/`` is
+refused (its rows could not be checked). The first failure is a ``ReleaseError`` naming the file.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ocwtool.errors import OcwError, ReleaseError
+from ocwtool.fsio import read_json
+
+MANIFEST = "manifest.json"
+KINDS = ("data", "json")
+
+
+def data_file(rel: str) -> tuple[str, str, str] | None:
+    """``(kind, config, split)`` of a shipped data file, ``None`` for files outside data/ and json/."""
+    parts = rel.split("/")
+    if parts[0] not in KINDS:
+        return None
+    if len(parts) == 3 and parts[0] == "data" and parts[2].endswith(".parquet"):
+        return "data", parts[1], parts[2].split("-", 1)[0]
+    if len(parts) == 3 and parts[0] == "json" and parts[2].endswith(".json"):
+        return "json", parts[1], parts[2].removesuffix(".json")
+    raise ReleaseError(
+        f"{rel}: not a data file ocwtool ships (data/<config>/<split>-*.parquet or "
+        "json/<config>/<split>.json); its rows cannot be checked against the manifest"
+    )
+
+
+def _parquet_ids(folder: Path, rel: str) -> list[str]:
+    import pyarrow.parquet as pq
+
+    from ocwtool.schema.formats import hf
+
+    try:
+        schema = pq.read_schema(folder / rel)
+    except Exception as exc:  # pyarrow raises its own error types for a file that is not parquet
+        raise ReleaseError(f"{rel}: not a readable parquet file ({exc})") from None
+    if not schema.remove_metadata().equals(hf.features().arrow_schema.remove_metadata()):
+        raise ReleaseError(f"schema mismatch in {rel}: its columns are not the ocwtool puzzle Features")
+    try:
+        return [p.id for p in hf.read_parquet(folder / rel)]
+    except OcwError as exc:
+        raise ReleaseError(f"invalid records in {rel}: {exc}") from None
+
+
+def _json_ids(folder: Path, rel: str) -> list[str]:
+    from ocwtool.schema.formats import ocw_json
+
+    try:
+        return [
+            p.id for p in ocw_json.load_document(read_json(folder / rel), where=rel, source="release").puzzles
+        ]
+    except OcwError as exc:
+        raise ReleaseError(f"invalid OCW JSON in {rel}: {exc}") from None
+
+
+def _read_all(folder: Path, files: list[str]) -> dict[tuple[str, str], dict[str, dict[str, list[str]]]]:
+    """``{(config, split): {kind: {file: ids}}}`` of every data file listed in the manifest."""
+    found: dict[tuple[str, str], dict[str, dict[str, list[str]]]] = {}
+    for rel in sorted(files):
+        where = data_file(rel)
+        if where is None:
+            continue
+        kind, config, split = where
+        ids = _parquet_ids(folder, rel) if kind == "data" else _json_ids(folder, rel)
+        found.setdefault((config, split), {}).setdefault(kind, {})[rel] = ids
+    return found
+
+
+def _check_split(config: str, split: str, declared: int, by_kind: dict[str, dict[str, list[str]]]) -> None:
+    ids: dict[str, list[str]] = {}
+    for kind in KINDS:
+        files = by_kind.get(kind)
+        if not files:
+            example = f"data/{config}/{split}-*.parquet" if kind == "data" else f"json/{config}/{split}.json"
+            raise ReleaseError(f"missing {example}: {MANIFEST} counts {declared} rows for {config}/{split}")
+        ids[kind] = [i for rows in files.values() for i in rows]
+        if len(ids[kind]) != declared:
+            named = ", ".join(files)
+            raise ReleaseError(
+                f"{named}: {len(ids[kind])} rows, but {MANIFEST} counts {declared} for {config}/{split}"
+            )
+    if Counter(ids["data"]) != Counter(ids["json"]):
+        json_file, parquet_file = next(iter(by_kind["json"])), next(iter(by_kind["data"]))
+        odd = sorted(
+            (Counter(ids["data"]) - Counter(ids["json"])) + (Counter(ids["json"]) - Counter(ids["data"]))
+        )
+        raise ReleaseError(f"{json_file}: puzzle ids differ from {parquet_file} (e.g. {odd[0]!r})")
+
+
+def check_rows(folder: Path, manifest: dict[str, Any]) -> dict[str, int]:
+    """Check every data file's Features/records and rows and ids against the manifest; rows per config."""
+    found = _read_all(folder, list(manifest["files"]))
+    counts: dict[str, dict[str, int]] = manifest["counts"]["configs"]
+    for config, split in sorted(found):
+        if split not in counts.get(config, {}):
+            named = ", ".join(f for files in found[(config, split)].values() for f in files)
+            raise ReleaseError(f"{named}: {MANIFEST} counts no rows for {config}/{split}")
+    for config, splits in sorted(counts.items()):
+        for split, declared in sorted(splits.items()):
+            _check_split(config, split, declared, found.get((config, split), {}))
+    return {config: sum(splits.values()) for config, splits in sorted(counts.items()) if splits}
