@@ -120,7 +120,8 @@ def test_hostile_tar_members_are_refused(tmp_path: Path, member: tarfile.TarInfo
 def test_oversized_member_is_refused(tmp_path: Path) -> None:
     archive = _tar(tmp_path / "big.tar.gz", [_file("demo/big.bin", 64)], payload=b"0" * 64)
     with pytest.raises(
-        UnsafeArchiveError, match=r"big.tar.gz: archive member 'demo/big.bin' is 64 bytes, over the 10-byte limit$"
+        UnsafeArchiveError,
+        match=r"big.tar.gz: archive member 'demo/big.bin' is 64 bytes, over the 10-byte limit$",
     ):
         safe_extract(archive, tmp_path / "out", max_member=10)
 
@@ -137,7 +138,9 @@ def test_hostile_zip_members_are_refused(tmp_path: Path) -> None:
         info = zipfile.ZipInfo("demo/link")
         info.external_attr = (0o120777) << 16
         zf.writestr(info, "/etc/passwd")
-    with pytest.raises(UnsafeArchiveError, match=r"link.zip: archive member 'demo/link' is a link or special file"):
+    with pytest.raises(
+        UnsafeArchiveError, match=r"link.zip: archive member 'demo/link' is a link or special file"
+    ):
         safe_extract(link, tmp_path / "out2")
 
 

@@ -33,10 +33,10 @@ def fixed_mtime() -> int:
     return max(int(value), ZIP_EPOCH) if value and value.isdigit() else ZIP_EPOCH
 
 
-def _files(folder: Path) -> Iterator[tuple[str, Path]]:
-    """``(archive name, path)`` of every file under ``folder``, sorted, prefixed by its name."""
+def _files(folder: Path, prefix: str) -> Iterator[tuple[str, Path]]:
+    """``(archive name, path)`` of every file under ``folder``, sorted, prefixed by ``prefix``."""
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        yield f"{folder.name}/{path.relative_to(folder).as_posix()}", path
+        yield f"{prefix}/{path.relative_to(folder).as_posix()}", path
 
 
 def archive_name(folder: Path, fmt: str) -> Path:
@@ -46,20 +46,22 @@ def archive_name(folder: Path, fmt: str) -> Path:
     return folder.with_name(f"{folder.name}.{fmt}")
 
 
-def write_archive(folder: Path, fmt: str = "tar.gz") -> Path:
-    """Pack ``folder`` reproducibly; return the archive path (written atomically)."""
-    target = archive_name(folder, fmt)
-    data = _tar_gz(folder) if fmt == "tar.gz" else _zip(folder)
+def write_archive(folder: Path, fmt: str = "tar.gz", *, prefix: str = "", target: Path | None = None) -> Path:
+    """Pack ``folder`` reproducibly under ``prefix/`` (default: the folder's name) into ``target``
+    (default: ``archive_name(folder, fmt)``), written atomically; return the archive path."""
+    target = target or archive_name(folder, fmt)
+    prefix = prefix or folder.name
+    data = _tar_gz(folder, prefix) if fmt == "tar.gz" else _zip(folder, prefix)
     with atomic_open(target, "wb") as fh:
         fh.write(data)
     return target
 
 
-def _tar_gz(folder: Path) -> bytes:
+def _tar_gz(folder: Path, prefix: str) -> bytes:
     mtime = fixed_mtime()
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        for name, path in _files(folder):
+        for name, path in _files(folder, prefix):
             info = tarfile.TarInfo(name)
             info.size, info.mtime, info.mode = path.stat().st_size, mtime, 0o644
             info.uid = info.gid = 0
@@ -72,13 +74,13 @@ def _tar_gz(folder: Path) -> bytes:
     return out.getvalue()
 
 
-def _zip(folder: Path) -> bytes:
+def _zip(folder: Path, prefix: str) -> bytes:
     import time
 
     stamp = time.gmtime(fixed_mtime())[:6]
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name, path in _files(folder):
+        for name, path in _files(folder, prefix):
             info = zipfile.ZipInfo(name, date_time=stamp)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = (stat.S_IFREG | 0o644) << 16

@@ -29,9 +29,10 @@ from ocwtool.errors import ReleaseError
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
 from ocwtool.progress import Progress, silent
 from ocwtool.releases import card
-from ocwtool.releases.archive import FORMATS, archive_name, write_archive
+from ocwtool.releases.archive import archive_name, write_archive
 from ocwtool.releases.extras import copy_extras
 from ocwtool.releases.licences import config_sources
+from ocwtool.releases.publish import clear_leftovers, complete_release, publish, published_archives
 from ocwtool.schema.models import Puzzle, sort_key
 from ocwtool.validators.corpus import Corpus, is_text
 from ocwtool.validators.report import ValidationReport, to_markdown
@@ -163,7 +164,9 @@ def write_checksums(root: Path, manifest: dict[str, Any]) -> None:
 def build_release(
     workspace: Workspace, spec: ReleaseSpec, *, expectations: bool = True, progress: Progress = silent
 ) -> tuple[Path, Path]:
-    """Validate (refusing on errors), write the release folder and archive; return both paths.
+    """Validate (refusing on errors), write the release folder and its archive in a staging area,
+    then publish both (``publish.py``); return both paths. A release folder left without an archive
+    by an interrupted build is completed instead (``complete_release``), without ``force``.
 
     ``progress`` follows the validation, then ``("release", steps done, 2)``: folder, archive."""
     from ocwtool.validators.gate import require_valid, validate_corpus
@@ -171,7 +174,10 @@ def build_release(
 
     spec.check()
     final = workspace.releases_dir / spec.folder_name
+    clear_leftovers(final)
     if final.exists() and not spec.force:
+        if not published_archives(final):  # an earlier build stopped between folder and archive
+            return complete_release(final, spec.fmt, progress)
         raise ReleaseError(f"{final} already exists; bump the version or pass --force to rebuild it")
     corpus = workspace.corpus(spec.sources)
     if not corpus.puzzles:
@@ -183,31 +189,19 @@ def build_release(
     if not configs:
         raise ReleaseError(f"nothing to release: no text puzzles in {workspace.puzzles_dir}")
     staging = workspace.releases_dir / f".{spec.folder_name}.tmp"
+    staged = staging.with_name(f"{staging.name}.{spec.fmt}")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     try:
         _write_folder(workspace, spec, corpus, report, configs, staging)
-        _swap_in(staging, final)
+        progress("release", 1, 2)
+        write_archive(staging, spec.fmt, prefix=final.name, target=staged)
+        archive = publish(staging, staged, final, spec.fmt)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    progress("release", 1, 2)
-    archive = write_archive(final, spec.fmt)
+        staged.unlink(missing_ok=True)
     progress("release", 2, 2)
-    for fmt in FORMATS:  # a rebuild in another format must not leave the old archive beside it
-        if fmt != spec.fmt:
-            archive_name(final, fmt).unlink(missing_ok=True)
     return final, archive
-
-
-def _swap_in(staging: Path, final: Path) -> None:
-    """Replace ``final`` by ``staging``: the old release is moved aside first and removed only once
-    the new one is in place, so an interruption never leaves neither."""
-    old = final.with_name(f".{final.name}.old")
-    shutil.rmtree(old, ignore_errors=True)
-    if final.exists():
-        final.rename(old)
-    staging.rename(final)
-    shutil.rmtree(old, ignore_errors=True)
 
 
 def _write_folder(
@@ -301,4 +295,4 @@ def _store_extras(workspace: Workspace, corpus: Corpus) -> dict[str, Any]:
     return out
 
 
-__all__ = ["ReleaseSpec", "archive_name", "build_release", "release_configs"]
+__all__ = ["ReleaseSpec", "archive_name", "build_release", "complete_release", "release_configs"]
