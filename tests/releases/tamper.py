@@ -17,7 +17,7 @@ from ocwtool.releases.archive import write_archive
 ZIP_CENTRAL = b"PK\x01\x02"
 
 
-def _sha256(path: Path) -> str:
+def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
@@ -27,7 +27,7 @@ def rehash(folder: Path, *rels: str) -> None:
     for rel in rels:
         path = folder / rel
         if path.is_file():
-            manifest["files"][rel] = {"sha256": _sha256(path), "bytes": path.stat().st_size}
+            manifest["files"][rel] = {"sha256": sha256(path), "bytes": path.stat().st_size}
         else:
             manifest["files"].pop(rel, None)
     write_manifest(folder, manifest)
@@ -36,9 +36,13 @@ def rehash(folder: Path, *rels: str) -> None:
 def write_manifest(folder: Path, manifest: object) -> None:
     """Write ``manifest`` and a ``SHA256SUMS`` consistent with it (so only its content is wrong)."""
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    listed = manifest.get("files", {}) if isinstance(manifest, dict) else {}
-    sums = {rel: meta["sha256"] for rel, meta in listed.items()}
-    sums["manifest.json"] = _sha256(folder / "manifest.json")
+    listed = manifest.get("files") if isinstance(manifest, dict) else None
+    if isinstance(listed, dict):
+        sums = {rel: meta["sha256"] for rel, meta in listed.items()}
+    else:  # keep the lines of the files the built manifest listed
+        lines = (folder / "SHA256SUMS").read_text().splitlines()
+        sums = {line[66:]: line[:64] for line in lines}
+    sums["manifest.json"] = sha256(folder / "manifest.json")
     (folder / "SHA256SUMS").write_text("".join(f"{sums[rel]}  {rel}\n" for rel in sorted(sums)))
 
 
@@ -62,8 +66,12 @@ def forged_tar(path: Path, top: str, declared: int) -> Path:
         info = tarfile.TarInfo(f"{top}/README.md")
         info.size = declared
         tar.addfile(info)  # the header only: no data follows it
-    path.write_bytes(gzip.compress(raw.getvalue(), mtime=0))
+    path.write_bytes(gzip_bytes(raw.getvalue()))
     return path
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    return gzip.compress(data, mtime=0)
 
 
 def patch_zip_size(path: Path, member: str, size: int, *, compressed: bool = False) -> None:

@@ -53,7 +53,9 @@ def build_cmd(
     progress: Progress,
 ) -> None:
     """Validate the workspace (refusing on any error), then write releases/NAME-VERSION/ and
-    its archive. Two builds of the same inputs are byte-identical.
+    its archive. Two builds of the same inputs are byte-identical. If a build was interrupted
+    after publishing the folder but before its archive, running it again (without --force)
+    checks the folder and completes the archive.
 
     \b
     Examples:
@@ -75,8 +77,10 @@ def build_cmd(
 @click.option("--no-load", is_flag=True, help="Skip loading every config with `datasets` (faster).")
 def verify_cmd(target: Path, no_load: bool) -> None:
     """Check a release folder or archive: checksums (naming the first tampered or missing file),
-    schema of every parquet and OCW JSON file, and that every config loads with `datasets`.
-    Archives are extracted safely (absolute paths, '..', links and oversized members refused).
+    schema, rows and ids of every parquet and OCW JSON file against the manifest, and that every
+    config loads with `datasets`. Archives are checked from their headers before anything is
+    extracted (truncated or padded archives, absolute paths, '..', links, oversized members and
+    sizes other than the manifest's are refused).
 
     \b
     Examples:

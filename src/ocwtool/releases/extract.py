@@ -35,6 +35,8 @@ from ocwtool.errors import ReleaseError, StorageError, UnsafeArchiveError
 MAX_MEMBER_BYTES = 1 << 30
 MAX_TOTAL_BYTES = 4 << 30
 _CHUNK = 1 << 20
+_EOCD = b"PK\x05\x06"
+_EOCD_SEARCH = 22 + 0xFFFF
 _HEADROOM = 64 << 20  # tar headers and padding on top of the members' declared sizes
 _CORRUPT = (tarfile.TarError, zipfile.BadZipFile, zlib.error, EOFError, ValueError)
 
@@ -61,8 +63,9 @@ def check_member_name(name: str) -> PurePosixPath:
 class Archive(abc.ABC):
     """An opened tar or zip archive: ``members()`` checks every header, ``extract()`` writes."""
 
-    def __init__(self, path: Path, max_member: int, max_total: int) -> None:
+    def __init__(self, path: Path, available: int, max_member: int, max_total: int) -> None:
         self.path, self.max_member, self.max_total = path, max_member, max_total
+        self._available = available  # bytes of (uncompressed) archive data present
         self._checked: list[Member] | None = None
 
     @abc.abstractmethod
@@ -79,7 +82,7 @@ class Archive(abc.ABC):
     @abc.abstractmethod
     def close(self) -> None: ...
 
-    def _check(self, name: str, size: int, is_file: bool, end: int, available: int, total: int) -> int:
+    def _check(self, name: str, size: int, is_file: bool, end: int, total: int) -> int:
         """Name, size limits and declared size vs the data present; return the new running total."""
         check_member_name(name)
         if not is_file:
@@ -90,7 +93,7 @@ class Archive(abc.ABC):
             )
         if total + size > self.max_total:
             raise UnsafeArchiveError(f"archive members exceed {self.max_total} bytes in total at {name!r}")
-        if end > available:
+        if end > self._available:
             raise ReleaseError(
                 f"archive member {name!r} declares {size} bytes but the archive ends before them "
                 "(truncated, or a forged size)"
@@ -113,8 +116,7 @@ class Archive(abc.ABC):
 
 class _Tar(Archive):
     def __init__(self, path: Path, raw: IO[bytes], max_member: int, max_total: int) -> None:
-        super().__init__(path, max_member, max_total)
-        self._available = raw.seek(0, 2)
+        super().__init__(path, raw.seek(0, 2), max_member, max_total)
         raw.seek(0)
         self._tar = tarfile.open(fileobj=raw, mode="r:")  # noqa: SIM115 (closed by open_archive)
         self._infos: list[tarfile.TarInfo] = []
@@ -129,7 +131,7 @@ class _Tar(Archive):
                         f"archive member {info.name!r} is a link or special file; refusing"
                     )
                 end = info.offset_data + info.size
-                total = self._check(info.name, info.size, info.isfile(), end, self._available, total)
+                total = self._check(info.name, info.size, info.isfile(), end, total)
                 self._infos.append(info)
                 out.append(Member(info.name, info.size if info.isfile() else 0, info.isdir()))
             self._checked = out
@@ -151,9 +153,9 @@ class _Tar(Archive):
 
 class _Zip(Archive):
     def __init__(self, path: Path, max_member: int, max_total: int) -> None:
-        super().__init__(path, max_member, max_total)
+        super().__init__(path, path.stat().st_size, max_member, max_total)
+        _zip_ends_at_eof(path)
         self._zip = zipfile.ZipFile(path)
-        self._available = path.stat().st_size
 
     def members(self) -> list[Member]:
         if self._checked is None:
@@ -167,7 +169,7 @@ class _Zip(Archive):
                     )
                 is_file = not info.is_dir()
                 end = info.header_offset + info.compress_size
-                total = self._check(info.filename, info.file_size, is_file, end, self._available, total)
+                total = self._check(info.filename, info.file_size, is_file, end, total)
                 out.append(Member(info.filename, info.file_size if is_file else 0, not is_file))
             self._checked = out
         return self._checked
@@ -182,6 +184,22 @@ class _Zip(Archive):
 
     def close(self) -> None:
         self._zip.close()
+
+
+def _zip_ends_at_eof(path: Path) -> None:
+    """The zip's end-of-central-directory record (22 bytes and its comment) must end the file:
+    ``zipfile`` finds the record in the last 64 KiB and ignores anything after it."""
+    size = path.stat().st_size
+    with open(path, "rb") as fh:
+        fh.seek(max(0, size - _EOCD_SEARCH))
+        tail = fh.read()
+    at = tail.rfind(_EOCD)
+    if at == -1 or len(tail) - at < 22:
+        raise ReleaseError("corrupt archive: no zip end-of-central-directory record (truncated?)")
+    comment = int.from_bytes(tail[at + 20 : at + 22], "little")
+    trailing = len(tail) - at - 22 - comment
+    if trailing:
+        raise ReleaseError(f"{abs(trailing)} bytes of trailing data after the end of the zip; refusing")
 
 
 def _gunzip(path: Path, out: IO[bytes], limit: int) -> None:

@@ -53,15 +53,22 @@ def _parquet_ids(folder: Path, rel: str) -> list[str]:
         raise ReleaseError(f"invalid records in {rel}: {exc}") from None
 
 
+def read_json_file(path: Path) -> Any:
+    """``read_json``, with JSON nested too deeply for the parser as a clear error."""
+    try:
+        return read_json(path)
+    except RecursionError:
+        raise ReleaseError(f"{path}: invalid JSON: nested too deeply") from None
+
+
 def _json_ids(folder: Path, rel: str) -> list[str]:
     from ocwtool.schema.formats import ocw_json
 
     try:
-        return [
-            p.id for p in ocw_json.load_document(read_json(folder / rel), where=rel, source="release").puzzles
-        ]
+        loaded = ocw_json.load_document(read_json_file(folder / rel), where=rel, source="release")
     except OcwError as exc:
         raise ReleaseError(f"invalid OCW JSON in {rel}: {exc}") from None
+    return [p.id for p in loaded.puzzles]
 
 
 def _read_all(folder: Path, files: list[str]) -> dict[tuple[str, str], dict[str, dict[str, list[str]]]]:

@@ -22,9 +22,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ocwtool.errors import OcwError, ReleaseError, UnsafeArchiveError
-from ocwtool.fsio import read_json, read_text, sha256_file
+from ocwtool.fsio import read_text, sha256_file
 from ocwtool.releases.extract import Archive, open_archive
-from ocwtool.releases.rows import check_rows
+from ocwtool.releases.rows import check_rows, read_json_file
 
 SUMS = "SHA256SUMS"
 MANIFEST = "manifest.json"
@@ -62,7 +62,7 @@ def check_checksums(folder: Path) -> dict[str, Any]:
     if MANIFEST not in sums or not (folder / MANIFEST).is_file():
         raise ReleaseError(f"{folder}: missing file {MANIFEST}")
     _check_hash(folder, MANIFEST, sums[MANIFEST])
-    manifest = read_json(folder / MANIFEST)
+    manifest = read_json_file(folder / MANIFEST)
     _check_manifest_shape(manifest, folder)
     listed = {rel: meta["sha256"] for rel, meta in manifest["files"].items()}
     if listed != {k: v for k, v in sums.items() if k != MANIFEST}:
@@ -185,7 +185,7 @@ def check_members(archive: Archive) -> str:
         raise ReleaseError(f"missing file {MANIFEST} in {top}")
     try:
         listed = json.loads(archive.read(files[MANIFEST][0], MAX_MANIFEST_BYTES)).get("files")
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):
         return top  # an unreadable manifest is reported by the checksum step, after extraction
     if isinstance(listed, dict):
         _sizes_match(files, listed, top)
