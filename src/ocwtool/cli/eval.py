@@ -131,10 +131,12 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
 )
 @click.option(
     "--clusterer",
-    type=click.Choice(("kmeans-constrained", "assignment")),
+    type=click.Choice(("kmeans-constrained", "library", "assignment")),
     default="kmeans-constrained",
     show_default=True,
-    help="Equal-size clustering for --baseline minilm (assignment: same objective, ~3x faster).",
+    help="Equal-size clustering for --baseline minilm: KMeansConstrained(random_state=42) batched per "
+    "seed (default), the same through the k-means-constrained package call by call (library: same "
+    "labels, ~20x slower), or scipy assignment k-means (different starts, different results).",
 )
 @click.option(
     "--corrected", is_flag=True, help="Pair groups optimally for WD (default: the paper's positional WD)."

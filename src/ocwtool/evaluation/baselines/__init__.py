@@ -64,7 +64,7 @@ def groups_from_labels(words: Sequence[str], labels: Iterable[int]) -> Groups:
 def make_baseline(name: str, clusterer: str = "kmeans-constrained") -> Baseline:
     """The baseline registered as ``name`` (heavy libraries are imported only here).
 
-    ``clusterer`` applies to ``minilm``: ``kmeans-constrained`` (default) or ``assignment``.
+    ``clusterer`` applies to ``minilm``: ``kmeans-constrained`` (default), ``library`` or ``assignment``.
     """
     if name == "random":
         from ocwtool.evaluation.baselines.random_baseline import RandomBaseline

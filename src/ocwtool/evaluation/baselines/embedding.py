@@ -2,7 +2,9 @@
 exact 4x4 constrained k-means. Needs the ``[embed]`` extra; torch is imported only here.
 
 Every distinct clue is embedded once (lower-cased, as the OCW baselines do) and reused across
-walls and seeds: the seeds only reorder the rows that the clusterer sees.
+walls and seeds: the seeds only reorder the rows that the clusterer sees. The default clusterer
+computes ``KMeansConstrained(4, size_min=4, size_max=4, random_state=42)`` for all the prepared
+walls of a seed at once (``equal_kmeans``), with the library's results.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ocwtool.errors import ResourceError
-from ocwtool.evaluation.baselines import Groups, groups_from_labels
+from ocwtool.evaluation.baselines import Groups, groups_from_labels, shuffled_words
 from ocwtool.evaluation.baselines.partition import assignment_kmeans
 from ocwtool.evaluation.scorer import GROUPS, SIZE, GoldWall
 
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
-CLUSTERERS = ("kmeans-constrained", "assignment")
+CLUSTERERS = ("kmeans-constrained", "library", "assignment")
 
 
 def load_minilm() -> Any:
@@ -57,8 +59,11 @@ def constrained_kmeans(x: npt.NDArray[np.float32]) -> list[int]:
 class MiniLMBaseline:
     """Embeds every distinct clue once in ``prepare``; ``group`` only clusters.
 
-    ``clusterer``: ``kmeans-constrained`` (the OCW baselines' choice, default) or ``assignment``
-    (the same equal-size objective solved with scipy's assignment, about 3x faster).
+    ``clusterer``: ``kmeans-constrained`` (default: the OCW baselines' KMeansConstrained, computed
+    by ``equal_kmeans`` for every prepared wall of a seed in one batch, with the library's labels),
+    ``library`` (the k-means-constrained package, one call per wall and seed; slower, same labels)
+    or ``assignment`` (scipy's equal-size k-means: the same objective, different starts, so
+    different results).
     """
 
     def __init__(self, model: Any = None, batch_size: int = 256, clusterer: str = CLUSTERERS[0]) -> None:
@@ -68,8 +73,11 @@ class MiniLMBaseline:
         self.batch_size = batch_size
         self.clusterer = clusterer
         self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+        self._golds: list[GoldWall] = []
+        self._labels: dict[tuple[str, ...], list[int]] = {}
 
     def prepare(self, golds: Sequence[GoldWall]) -> None:
+        self._golds = list(golds)
         keys = sorted({w.lower() for g in golds for w in g.words} - set(self._vectors))
         if not keys:
             return
@@ -79,7 +87,24 @@ class MiniLMBaseline:
         self._vectors.update(zip(keys, np.asarray(vectors, dtype=np.float32), strict=True))
 
     def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups:
-        x = np.stack([self._vectors[w.lower()] for w in words])
+        if self.clusterer == "kmeans-constrained":
+            if tuple(words) not in self._labels:
+                self._cluster_seed(seed, words)
+            return groups_from_labels(words, self._labels[tuple(words)])
+        x = self._rows(words)
         if self.clusterer == "assignment":
             return groups_from_labels(words, assignment_kmeans(x.astype(np.float64)))
         return groups_from_labels(words, constrained_kmeans(x))
+
+    def _rows(self, words: Sequence[str]) -> npt.NDArray[np.float32]:
+        return np.stack([self._vectors[w.lower()] for w in words])
+
+    def _cluster_seed(self, seed: int, words: list[str]) -> None:
+        """Labels for ``words`` and, in the same batch, for every prepared wall in ``seed``'s order
+        (the later ``group`` calls of that seed then only look them up)."""
+        from ocwtool.evaluation.baselines.equal_kmeans import fit_predict_many
+
+        orders = {tuple(shuffled_words(g, seed)) for g in self._golds} - set(self._labels)
+        batch = sorted(orders | {tuple(words)})
+        labels = fit_predict_many(np.stack([self._rows(order) for order in batch]))
+        self._labels.update(zip(batch, labels.tolist(), strict=True))
