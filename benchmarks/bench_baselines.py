@@ -4,6 +4,7 @@ split (494 walls), and the baselines as players (games/s under `nyt` and `only-c
     OCWTOOL_OCW_JSON=path/to/onlyconnect_prerelease_618.json python benchmarks/bench_baselines.py
     python benchmarks/bench_baselines.py --skip-minilm --games 100
     python benchmarks/bench_baselines.py --skip-minilm --skip-players --repeat 3
+    python benchmarks/bench_baselines.py --only-eval minilm --repeat 3
 
 The OCW file defaults to ../shared/data/ocw/onlyconnect_prerelease_618.json; without it the script
 says so and exits 0. It is imported into a temporary workspace (never into the repository) and split
@@ -106,6 +107,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each eval command (median)")
     parser.add_argument("--skip-players", action="store_true", help="only the eval commands")
     parser.add_argument("--skip-eval", action="store_true", help="only the players")
+    parser.add_argument("--only-eval", choices=["wordnet", "minilm"], help="just this eval command")
     args = parser.parse_args()
     source = ocw_file()
     if source is None:
@@ -116,8 +118,8 @@ def main() -> None:
         root = Path(tmp)
         make_workspace(root, source)
         if not args.skip_eval:
-            bench_eval(root, names, args.repeat)
-        if not args.skip_players:
+            bench_eval(root, [args.only_eval] if args.only_eval else names, args.repeat)
+        if not args.skip_players and not args.only_eval:
             bench_players(root, ["random", *names], args.games)
 
 
