@@ -111,3 +111,10 @@ def test_eval_scores_a_sheet_from_the_command_line(tmp_path: Path) -> None:
     run = json.loads(out.read_text())["runs"][0]
     assert run["grouping"]["solved_walls"] == 2
     assert run["issues"]["unknown_walls"] == 0
+
+
+def test_their_scored_gold_files_are_refused_as_answers(tmp_path: Path) -> None:
+    path = tmp_path / "expert.json"  # results/expert.json: gold groups and a human score, no reply
+    path.write_text(json.dumps([{"allwords": fx.allwords(1), "categories": dict(fx.GAMES[1]), "score": 2}]))
+    with pytest.raises(EvaluationError, match=r"expert.json: .*gold groups, not answers.*expert.csv"):
+        load_prediction_file(path, CLUES)

@@ -42,6 +42,7 @@ def load_ctd_answers(
     records: Sequence[Any], clues_by_wall: Mapping[str, Sequence[str]], where: str
 ) -> CtdAnswers:
     """Predictions for the walls whose clue set matches a record's ``allwords``."""
+    _refuse_scored_gold(records, where)
     by_key = {clue_key(clues): wid for wid, clues in clues_by_wall.items()}
     out = CtdAnswers()
     for rec in records:
@@ -56,6 +57,18 @@ def load_ctd_answers(
             f"{where}: none of its {len(records)} answers matches an evaluated puzzle by clue set"
         )
     return out
+
+
+def _refuse_scored_gold(records: Sequence[Any], where: str) -> None:
+    """Their ``results/expert.json``/``novice.json`` hold each game's gold groups and a human score
+    (no model reply): scored as answers, every group would be credited."""
+    if records and all("score" in r and not {"reason", "malformed"} & r.keys() for r in records):
+        raise EvaluationError(
+            f"{where}: its records hold a game's groups and a score but no model reply (no `reason` or "
+            "`malformed`), like Connecting the Dots results/expert.json and novice.json, which list the "
+            "gold groups, not answers; score the human answer sheets (scoring/scripts/expert.csv, "
+            "beginner.csv) instead"
+        )
 
 
 def _groups(categories: Any, clues: Sequence[str], issues: Counter[str]) -> tuple[tuple[str, ...], ...]:
