@@ -112,12 +112,11 @@ def write_json(path: Path, obj: Any, *, indent: int | None = 2) -> None:
 
 
 def read_json(path: Path) -> Any:
-    """Read JSON from ``path``; bad JSON raises ``InputError`` as ``FILE:LINE:COL: message``."""
-    text = read_text(path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    """Read JSON from ``path``; bad or hostile JSON raises ``InputError`` as ``FILE:LINE:COL: message``
+    (see :mod:`ocwtool.safeparse`)."""
+    from ocwtool.safeparse import loads_json
+
+    return loads_json(read_text(path), str(path))
 
 
 def read_text(path: Path) -> str:

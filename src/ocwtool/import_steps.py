@@ -9,10 +9,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ocwtool.errors import InputError
+from pydantic import ValidationError
+
+from ocwtool.errors import InputError, SchemaError
 from ocwtool.linking import LinkReport, is_undated_nyt, link_puzzles
 from ocwtool.schema.formats import IMPORTERS, Importer, ImportResult
 from ocwtool.schema.models import Puzzle
+from ocwtool.schema.records import describe_validation_error
 from ocwtool.store import read_puzzles, store_paths
 
 AUTO = "auto"
@@ -35,6 +38,10 @@ def read_with_hint(importer: Importer, path: Path, fmt: str, source: str) -> Imp
     """Run the importer; when it rejects the file, add what the file looks like instead."""
     try:
         return importer(path, source)
+    except ValidationError as exc:  # a model built outside puzzle_from_dict: still one line, naming the file
+        raise SchemaError(f"{path}: {describe_validation_error(exc, '?')}") from None
+    except (RecursionError, OverflowError, UnicodeError) as exc:
+        raise InputError(f"{path}: cannot be imported: {type(exc).__name__}: {exc}") from None
     except InputError as exc:
         from ocwtool.schema.formats.detect import hint
 

@@ -226,14 +226,15 @@ def test_import_errors_are_one_clear_line(workspace: Path, tmp_path: Path) -> No
     result = run_cli(workspace, "annotate", "import", str(path), "--format", "labelstudio")
     assert result.exit_code == 1
     assert result.stderr == (
-        "Error: task 7: unknown puzzle id 'nyt-1999-01-01'; import the puzzles into the workspace first\n"
+        f"Error: {path}: task 7: unknown puzzle id 'nyt-1999-01-01'; "
+        "import the puzzles into the workspace first\n"
     )
     bad = json.loads(json.dumps(LABEL_STUDIO_EXPORT))
     bad[0]["annotations"][0]["result"][4]["value"]["text"] = ["six -> four"]
     path.write_text(json.dumps(bad))
     result = run_cli(workspace, "annotate", "import", str(path), "--format", "labelstudio")
     assert result.stderr == (
-        "Error: task 7 annotation 41: red-herring word 'six -> four': "
+        f"Error: {path}: task 7 annotation 41: red-herring word 'six -> four': "
         "expected '<clue number or text> -> <other group 1-4>: why'\n"
     )
     path.write_text("[{")

@@ -26,7 +26,8 @@ from ocwtool.annotations.store import (
     store_path,
     write_locked,
 )
-from ocwtool.errors import AnnotationError, InputError
+from ocwtool.errors import AnnotationError
+from ocwtool.safeparse import loads_json
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.records import describe_validation_error
@@ -64,10 +65,7 @@ def import_labels(
     """Parse an exported file back into item records (``annotator`` renames every record)."""
     if fmt == "jsonl":
         return _from_jsonl(text, annotator, where)
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{where}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    doc = loads_json(text, where)
     readers = {"labelstudio": from_labelstudio, "argilla": from_argilla}
     if fmt not in readers:
         raise AnnotationError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
@@ -75,6 +73,8 @@ def import_labels(
         return readers[fmt](doc, puzzles, annotator)
     except ValidationError as exc:
         raise AnnotationError(f"{where}: {describe_validation_error(exc, 'label')}") from None
+    except AnnotationError as exc:
+        raise AnnotationError(f"{where}: {exc}") from None
     except (AttributeError, KeyError, TypeError, ValueError) as exc:  # a shape the format never has
         raise AnnotationError(f"{where}: not a {fmt} export ({type(exc).__name__}: {exc})") from None
 
@@ -85,7 +85,7 @@ def _from_jsonl(text: str, annotator: str | None, where: str) -> list[ItemRecord
         if not line.strip():
             continue
         try:
-            rec = ItemRecord.model_validate_json(line)
+            rec = ItemRecord.model_validate(loads_json(line, where, line=lineno))
         except ValidationError as exc:
             raise AnnotationError(f"{where}:{lineno}: {describe_validation_error(exc, 'label')}") from None
         out.append(rec.model_copy(update={"annotator": annotator}) if annotator else rec)

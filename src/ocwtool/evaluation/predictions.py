@@ -17,7 +17,6 @@ lines are ignored)::
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
@@ -25,13 +24,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
 
-from ocwtool.errors import EvaluationError
+from ocwtool.errors import EvaluationError, InputError
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.checks import ISSUES, check_walls, fit_groups
 from ocwtool.evaluation.ctd_answers import CtdAnswers, is_ctd_answers, load_ctd_answers
 from ocwtool.evaluation.ctd_humans import is_ctd_humans, load_ctd_humans, read_rows
 from ocwtool.evaluation.rawtext import ParsedAnswer, parse_model_text
 from ocwtool.evaluation.scorer import Prediction, prediction_from_record
+from ocwtool.safeparse import loads_json
 
 __all__ = ["LoadedPredictions", "ParsedAnswer", "load_prediction_file", "parse_model_text", "text_records"]
 
@@ -97,23 +97,22 @@ def _records(path: Path) -> list[Any]:
     if path.suffix == ".csv":  # "Connecting the Dots" human answers (scoring/scripts/expert.csv)
         return list(read_rows(text, str(path)))
     if path.suffix == ".jsonl":
-        out = []
-        for lineno, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                try:
-                    out.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    raise EvaluationError(f"{path}:{lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
-        return out
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise EvaluationError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+        lines = enumerate(text.splitlines(), start=1)
+        return [_parse(line, path, n) for n, line in lines if line.strip()]
+    doc = _parse(text, path)
     if isinstance(doc, dict) and isinstance(doc.get("predictions"), list):
         return list(doc["predictions"])
     if not isinstance(doc, list):
         raise EvaluationError(f"{path}: expected a JSON list of predictions (or a .jsonl file)")
     return doc
+
+
+def _parse(text: str, path: Path, line: int = 1) -> Any:
+    """JSON of a prediction file (refusals of :mod:`ocwtool.safeparse` as ``EvaluationError``)."""
+    try:
+        return loads_json(text, str(path), line=line)
+    except InputError as exc:
+        raise EvaluationError(str(exc)) from None
 
 
 def load_prediction_file(

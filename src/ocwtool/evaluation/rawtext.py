@@ -28,15 +28,16 @@ note. The rule (also in ``docs/evaluation.md``):
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ocwtool.errors import InputError
 from ocwtool.evaluation.checks import scorable_group
 from ocwtool.evaluation.rawrows import Row, RowReader
 from ocwtool.evaluation.scorer import GROUPS, SIZE
 from ocwtool.evaluation.textscan import ClueIndex, Line
+from ocwtool.safeparse import loads_json
 
 
 @dataclass(frozen=True)
@@ -116,8 +117,8 @@ def candidate_groupings(
 
 def _json_rows(text: str, index: ClueIndex) -> list[Row] | None:
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError:
+        doc = loads_json(text, "model text")
+    except InputError:  # not JSON (or JSON no answer is made of): read as lines
         return None
     if not (isinstance(doc, list) and all(isinstance(g, list) for g in doc)):
         return None

@@ -7,7 +7,6 @@ first averaged over the runs.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -17,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ocwtool.errors import EvaluationError
+from ocwtool.errors import EvaluationError, InputError
 from ocwtool.evaluation.scorer import GoldWall
+from ocwtool.safeparse import JsonSyntaxError, loads_json
 
 if TYPE_CHECKING:
     from ocwtool.workspace import Workspace
@@ -162,10 +162,12 @@ def load_type_map(path: Path) -> dict[str, list[str]]:
     except OSError as exc:
         raise EvaluationError(f"{path}: cannot read annotations ({exc.strerror})") from None
     try:
-        doc = json.loads(text)
+        doc = loads_json(text, str(path))
         records = list(doc.items()) if isinstance(doc, dict) else None
-    except json.JSONDecodeError:
+    except JsonSyntaxError:  # JSON Lines
         records = None
+    except InputError as exc:
+        raise EvaluationError(str(exc)) from None
     if records is None:
         records = [_record_pair(line, path, n) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     return {str(gid): label_categories(t) for gid, t in records}
@@ -202,9 +204,9 @@ def find_type_map(release: Path | None, workspace: Workspace | None) -> dict[str
 
 def _record_pair(line: str, path: Path, lineno: int) -> tuple[str, Any]:
     try:
-        rec = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise EvaluationError(f"{path}:{lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+        rec = loads_json(line, str(path), line=lineno)
+    except InputError as exc:
+        raise EvaluationError(str(exc)) from None
     label = next((rec[k] for k in ("types", "type", "labels", "label", "knowledge_type") if k in rec), None)
     if "group_id" not in rec or label is None:
         raise EvaluationError(f"{path}:{lineno}: expected an object with group_id and type (or types/label)")

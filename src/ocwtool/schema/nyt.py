@@ -44,7 +44,7 @@ from ocwtool.schema.models import (
     nyt_puzzle_id,
     sorted_flags,
 )
-from ocwtool.schema.records import puzzle_from_dict
+from ocwtool.schema.records import build_model, puzzle_from_dict
 
 # Unicode blocks of pictographic emoji (the 2024-04-01 board), plus the emoji-presentation selector.
 # Deliberately narrow: symbols such as "°", "&" or "€" are ordinary clue text.
@@ -111,7 +111,9 @@ def build_puzzle(
         raise error(f"{where}: expected 4 groups of 4 words, got group sizes {shape}")
     pid = nyt_puzzle_id(day.date) if day.date is not None else str(day.puzzle_id)
     groups = [
-        Group(id=group_id(pid, k + 1), clues=tuple(words), connection=title, level=k)
+        build_model(
+            Group, where, error, id=group_id(pid, k + 1), clues=tuple(words), connection=title, level=k
+        )
         for k, (title, words) in enumerate(day.groups)
     ]
     members = [w for g in groups for w in g.clues]

@@ -8,12 +8,14 @@ same one-line description for any pydantic model (annotation labels use it too).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ocwtool.errors import OcwError, SchemaError
 from ocwtool.schema.models import Puzzle
+
+M = TypeVar("M", bound=BaseModel)
 
 
 def describe_validation_error(exc: ValidationError, record: str) -> str:
@@ -31,3 +33,14 @@ def puzzle_from_dict(data: dict[str, Any], where: str, error: type[OcwError] = S
     except ValidationError as exc:
         rid = data.get("id", "?") if isinstance(data, dict) else "?"
         raise error(f"{where}: {describe_validation_error(exc, str(rid))}") from None
+
+
+def build_model(model: type[M], where: str, error: type[OcwError] = SchemaError, **fields: Any) -> M:
+    """A part of a record (a group, its metadata) built by an importer; a value the model refuses is
+    ``error`` naming ``where`` and the field, never a pydantic traceback."""
+    try:
+        return model(**fields)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"]) or "(value)"
+        raise error(f"{where}: {loc}: {err['msg']}") from None

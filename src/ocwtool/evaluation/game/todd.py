@@ -17,13 +17,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import InputError
 from ocwtool.evaluation.game.rules import MISSED_CONNECTIONS
 from ocwtool.evaluation.game.transcript import BoardRecord, RecordedOutcome, Transcript, Turn
+from ocwtool.fsio import read_json
 
 COLOURS = {"#fbd400": "yellow", "#69e352": "green", "#5492ff": "blue", "#df7bea": "purple"}
 LEVELS = {"yellow": 0, "green": 1, "blue": 2, "purple": 3}
@@ -54,10 +54,7 @@ def _answers(puzzle_data: Any) -> Any:
 
 
 def _load_list(path: Path) -> list[Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"cannot read {path}: {exc}") from None
+    data = read_json(path)
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
         raise InputError(f"{path}: expected a JSON list of records (Todd et al.'s shape)")
     return data

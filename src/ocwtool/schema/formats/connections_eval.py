@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ocwtool.errors import InputError, SchemaError
+from ocwtool.errors import SchemaError
+from ocwtool.fsio import read_text
+from ocwtool.safeparse import loads_yaml
 from ocwtool.schema.annotations import ItemRecord, RedHerringCategory
 from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.formats._common import expect, expect_list, file_provenance
@@ -50,14 +52,7 @@ def looks_like(sample: Sample) -> bool:
 
 def import_file(path: Path, source: str) -> ImportResult:
     """Read the YAML file into NYT puzzles of ``source`` plus red-herring annotation records."""
-    import yaml
-
-    try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
-    except (UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise InputError(f"{path}: not readable YAML ({exc})") from None
+    doc = loads_yaml(read_text(path), str(path))
     mtime = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.UTC)
     return load_document(
         doc, where=str(path), source=source, provenance=file_provenance(path, source), at=mtime

@@ -12,8 +12,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ocwtool.errors import InputError, SchemaError
+from ocwtool.errors import SchemaError
 from ocwtool.fsio import atomic_open, read_text
+from ocwtool.safeparse import loads_json
 from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.models import Puzzle, sort_key
 from ocwtool.schema.records import puzzle_from_dict
@@ -24,11 +25,7 @@ def iter_puzzles(path: Path) -> Iterator[Puzzle]:
     for lineno, line in enumerate(read_text(path).splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
-        yield puzzle_from_dict(data, f"{path}:{lineno}")
+        yield puzzle_from_dict(loads_json(line, str(path), line=lineno), f"{path}:{lineno}")
 
 
 def read_puzzles(path: Path) -> list[Puzzle]:

@@ -39,7 +39,7 @@ from ocwtool.schema.models import (
     content_flags,
     sorted_flags,
 )
-from ocwtool.schema.records import puzzle_from_dict
+from ocwtool.schema.records import build_model, puzzle_from_dict
 
 FORMAT = "ocw"
 GROUP_KEYS = ("group_1", "group_2", "group_3", "group_4")
@@ -122,7 +122,7 @@ def _load_wall(
         "clues": words,
         "groups": groups,
         "flags": sorted_flags(flags),
-        "ocw": OcwMeta(season=_opt_int(wall, "season", at), episode=_opt_int(wall, "episode", at)),
+        "ocw": {"season": _opt_int(wall, "season", at), "episode": _opt_int(wall, "episode", at)},
         "provenance": prov,
     }
     return puzzle_from_dict(data, at), notes
@@ -174,7 +174,9 @@ def _load_group(raw: Any, at: str, numeric: list[Any], extras: dict[str, Any]) -
     words = expect_list(group.get("gt_words"), 4, f"{at}.gt_words", "an array of 4 clues")
     connection = expect(group.get("gt_connection"), str, f"{at}.gt_connection", "a string")
     _keep_unknown(group, GROUP_FIELDS, extras["group_fields"], gid)
-    return Group(
+    return build_model(
+        Group,
+        at,
         id=gid,
         clues=tuple(_clue(v, f"{at}.gt_words[{k}]", numeric) for k, v in enumerate(words)),
         connection=connection,

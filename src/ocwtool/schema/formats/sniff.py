@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import InputError
+from ocwtool.safeparse import JsonSyntaxError, loads_json, loads_yaml
 
 HEAD_BYTES = 64 * 1024
 JSONL_RECORDS = 5
@@ -52,35 +52,35 @@ def read_sample(path: Path) -> Sample:
         return Sample(path, "binary")
     head = text[:HEAD_BYTES]
     if suffix in (".yml", ".yaml"):
-        return Sample(path, "yaml", doc=_yaml(text), head=head)
+        return Sample(path, "yaml", doc=_yaml(text, path), head=head)
     if suffix in (".csv", ".tsv"):
         return Sample(path, "csv", columns=_csv_columns(head, suffix), head=head)
     return _json_or_text(path, text, head)
 
 
 def _json_or_text(path: Path, text: str, head: str) -> Sample:
+    """JSON, else JSON Lines, else text; JSON holding what ocwtool refuses (deep nesting, huge numbers,
+    NaN, lone surrogates) is an ``InputError`` here already."""
     try:
-        return Sample(path, "json", doc=json.loads(text), head=head)
-    except json.JSONDecodeError:
+        return Sample(path, "json", doc=loads_json(text, str(path)), head=head)
+    except JsonSyntaxError:
         pass
     records = []
-    for line in text.splitlines():
+    for lineno, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError:
+                records.append(loads_json(line, str(path), line=lineno))
+            except JsonSyntaxError:
                 return Sample(path, "text", head=head)
         if len(records) >= JSONL_RECORDS:
             break
     return Sample(path, "jsonl", doc=records, head=head) if records else Sample(path, "text", head=head)
 
 
-def _yaml(text: str) -> Any:
-    import yaml
-
+def _yaml(text: str, path: Path) -> Any:
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
+        return loads_yaml(text, str(path))
+    except JsonSyntaxError:
         return None
 
 
