@@ -23,18 +23,42 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel
+from pydantic import BaseModel, GetCoreSchemaHandler
+from pydantic_core import CoreSchema, core_schema
 
 if TYPE_CHECKING:
     from datasets import Features
     from pydantic.fields import FieldInfo
 
 
+#: What each integer storage type holds (Arrow, parquet, ``datasets``).
+INT_RANGES: dict[str, tuple[int, int]] = {
+    f"int{bits}": (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) for bits in (8, 16, 32, 64)
+}
+
+
 @dataclass(frozen=True)
 class Dtype:
-    """Storage width of an integer field in Arrow/``datasets`` (``Annotated[int, Dtype("int8")]``)."""
+    """Storage width of an integer field in Arrow/``datasets`` (``Annotated[int, Dtype("int8")]``).
+
+    It is also the field's validation: the value must be a real integer (strict: no booleans, floats
+    or strings) that the type holds, so no record the schema accepts can overflow an export (issue
+    #13). Every integer field of the schema declares one (a test checks it)."""
 
     name: str
+
+    def __post_init__(self) -> None:
+        if self.name not in INT_RANGES:
+            raise ValueError(f"unknown integer dtype {self.name!r}; use one of {', '.join(INT_RANGES)}")
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        schema = handler(source)
+        if schema.get("type") == "int":
+            lo, hi = INT_RANGES[self.name]
+            ge, le = schema.get("ge"), schema.get("le")
+            bounds = {"ge": lo if ge is None else max(ge, lo), "le": hi if le is None else min(le, hi)}
+            schema = core_schema.int_schema(strict=True, **bounds)  # type: ignore[arg-type]
+        return schema
 
 
 @dataclass(frozen=True)

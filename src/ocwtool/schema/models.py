@@ -29,6 +29,7 @@ GROUP_SIZE = 4
 N_GROUPS = 4
 N_CLUES = GROUP_SIZE * N_GROUPS
 NYT_EPOCH = dt.date(2023, 6, 12)
+NYT_MAX_NUMBER = (dt.date.max - NYT_EPOCH).days + 1  # the puzzle of 9999-12-31
 
 
 class Game(StrEnum):
@@ -67,12 +68,13 @@ NON_TEXT_FLAGS = frozenset({Flag.PICTURE, Flag.EMOJI, Flag.MEDIA_CLUE, Flag.EXCL
 
 WallName = Literal["Alpha", "Beta", "Lion", "Water"]
 VariantKind = Literal["randomized", "wordnet"]
-Bit = Annotated[Literal[0, 1], Dtype("int8")]
+Bit = Annotated[int, Field(ge=0, le=1), Dtype("int8")]
 Level = Annotated[int, Field(ge=0, le=3), Dtype("int8")]
 
 
 class Frozen(BaseModel):
-    """Base of every schema model: immutable, strict about unknown fields."""
+    """Base of every schema model: immutable, strict about unknown fields. Integer fields carry a
+    :class:`~ocwtool.schema.fields.Dtype`, which bounds them to what every export can hold."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=False)
 
@@ -114,9 +116,9 @@ class NytMeta(Frozen):
     """NYT Connections facts about one day's puzzle."""
 
     date: dt.date
-    number: Annotated[int, Dtype("int32")] = Field(ge=1)
+    number: Annotated[int, Dtype("int32")] = Field(ge=1, le=NYT_MAX_NUMBER)
     editor: str | None = None
-    internal_id: int | None = None
+    internal_id: Annotated[int, Dtype("int64")] | None = None
     illustrator: str | None = None
     picture: bool = False
     emoji: bool = False
@@ -151,7 +153,7 @@ class Lineage(Frozen):
     """How a derived puzzle was made: variant kind, seed, the records it was made from."""
 
     kind: VariantKind
-    seed: int | None = None
+    seed: Annotated[int, Dtype("int64")] | None = None
     parents: tuple[str, ...] = ()
     params: dict[str, str] = Field(default_factory=dict)
 

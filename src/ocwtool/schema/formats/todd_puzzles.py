@@ -18,7 +18,7 @@ from ocwtool.errors import SchemaError
 from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.formats._common import expect, expect_list, file_provenance, read_document
 from ocwtool.schema.formats.sniff import Sample
-from ocwtool.schema.models import Flag, Provenance, Puzzle, nyt_date
+from ocwtool.schema.models import NYT_MAX_NUMBER, Flag, Provenance, Puzzle, nyt_date
 from ocwtool.schema.nyt import DayGroups, build_puzzle
 
 FORMAT = "todd-puzzles"
@@ -64,8 +64,10 @@ def load_document(doc: Any, *, where: str, source: str, provenance: Provenance |
 def _puzzle(raw: Any, at: str, source: str, prov: Provenance) -> Puzzle:
     entry = expect(raw, dict, at, "an object {id, answers}")
     number = expect(entry.get("id"), int, f"{at}: field 'id'", "an integer NYT game number")
-    if number < 1:
-        raise SchemaError(f"{at}: field 'id': expected a game number from 1, got {number}")
+    if not 1 <= number <= NYT_MAX_NUMBER:
+        raise SchemaError(
+            f"{at}: field 'id': expected a game number from 1 to {NYT_MAX_NUMBER}, got {number}"
+        )
     at = f"{at} (id {number})"
     answers = expect_list(entry.get("answers"), 4, f"{at}: field 'answers'", "a list of 4 answers")
     parsed = sorted((_answer(a, f"{at}: answers[{k}]") for k, a in enumerate(answers)), key=lambda a: a[0])
