@@ -102,3 +102,12 @@ def test_a_season_no_export_can_hold_is_refused_at_import(
     assert err.count("\n") == 1
     assert sha256_file(store) == before
     assert run(ws, capsys, "export", "--format", "hf", "--out", str(tmp_path / "kept.parquet"))[0] == 0
+
+
+def test_a_variant_seed_the_lineage_cannot_hold_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = run(tmp_path / "ws", capsys, "build-variants", "--kind", "randomized", "--seed", str(2**64))
+    assert code == 2
+    assert "Invalid value for '--seed'" in err
+    assert not (tmp_path / "ws" / "variants").exists()

@@ -24,7 +24,13 @@ from ocwtool.progress import Progress
     help="Puzzles to use (default as published: randomized test, wordnet all; "
     "'all' includes puzzles without a split).",
 )
-@click.option("--seed", type=int, default=42, show_default=True, help="Random seed.")
+@click.option(
+    "--seed",
+    type=click.IntRange(-(2**63), 2**63 - 1),
+    default=42,
+    show_default=True,
+    help="Random seed (a 64-bit integer: it is stored in each variant's lineage).",
+)
 @click.option("--source", default="ocw", show_default=True, help="Input store: puzzles/<SOURCE>.jsonl.")
 @click.option("--fallback", is_flag=True, help="WordNet, ours: complete short walls from hypernyms.")
 @click.option("--dedupe", is_flag=True, help="WordNet, ours: no string twice on a wall.")
