@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,3 +58,11 @@ def built(tmp_path_factory: pytest.TempPathFactory, offline_hf: None) -> Built:
     spec = ReleaseSpec(name="demo", version="1.2.3", notes="First release.")
     folder, archive = build_release(settings, spec)
     return Built(settings, folder, archive)
+
+
+@pytest.fixture
+def copy(built: Built, tmp_path: Path) -> Path:
+    """A writable copy of the session's release folder, for tests that tamper with it."""
+    target = tmp_path / built.folder.name
+    shutil.copytree(built.folder, target)
+    return target

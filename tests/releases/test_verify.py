@@ -19,13 +19,6 @@ from tests.releases.conftest import Built
 PARQUET = "data/ocw/test-00000-of-00001.parquet"
 
 
-@pytest.fixture
-def copy(built: Built, tmp_path: Path) -> Path:
-    target = tmp_path / built.folder.name
-    shutil.copytree(built.folder, target)
-    return target
-
-
 def test_verify_archive_and_folder(built: Built) -> None:
     result = verify_release(built.archive)
     assert result.rows == {"nyt": 8, "ocw": 20, "ocw_randomized": 12}

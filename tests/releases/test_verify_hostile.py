@@ -20,13 +20,6 @@ OCW_TEST_PARQUET = "data/ocw/test-00000-of-00001.parquet"
 
 
 @pytest.fixture
-def copy(built: Built, tmp_path: Path) -> Path:
-    target = tmp_path / built.folder.name
-    shutil.copytree(built.folder, target)
-    return target
-
-
-@pytest.fixture
 def scratch_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The subprocess's temporary folder, to show verification leaves nothing in it."""
     folder = tmp_path / "tmpdir"
