@@ -95,10 +95,10 @@ def test_sources_are_found_by_store_name_then_provenance_host() -> None:
         "unknown",
     )
     assert found[("nyt", "connections-eval")].licence.startswith("MIT")
-    assert found[("nyt", "nyt-hf")].licence.startswith("Apache-2.0")
+    assert found[("nyt", "nyt-hf")].licence.startswith("compilation licence not checked")
     assert found[("nyt", "todd")].licence.startswith("no licence stated")
     assert all("NYT copyright" in found[("nyt", s)].licence for s in ("connections-eval", "nyt-hf", "todd"))
-    assert hf_licenses(list(found.values())) == ["apache-2.0", "mit", "other", "unknown"]
+    assert hf_licenses(list(found.values())) == ["mit", "other", "unknown"]
 
 
 def test_default_config_prefers_ocw_then_nyt_then_the_first() -> None:
