@@ -14,7 +14,8 @@ when the queue is empty the route answers normally. Fault kinds: ``status`` (any
 headers such as ``Retry-After``), ``reset`` (TCP RST before any response), ``truncate`` (headers
 promise the full ``Content-Length``, half the body is sent, then the connection closes), ``slow``
 (sleeps before answering, to exceed a client timeout), ``trickle`` (promises the full body, then sends
-it one byte every ``seconds``: no single read times out, the whole request takes forever). Every
+it one byte every ``seconds``: no single read times out, the whole request takes forever),
+``trickle_headers`` (the status line and headers themselves, one byte every ``seconds``). Every
 request is logged in ``site.hits``.
 """
 
@@ -60,6 +61,10 @@ class Fault:
     @classmethod
     def trickle(cls, seconds: float) -> Fault:
         return cls("trickle", seconds=seconds)
+
+    @classmethod
+    def trickle_headers(cls, seconds: float) -> Fault:
+        return cls("trickle_headers", seconds=seconds)
 
 
 @dataclass(frozen=True)
@@ -199,7 +204,20 @@ class _Handler(BaseHTTPRequestHandler):
             return False
         elif fault.kind == "trickle":
             self._trickle(route.body if route else b"x" * 200, fault.seconds)
+        elif fault.kind == "trickle_headers":
+            self._trickle_headers(fault.seconds)
         return True
+
+    def _trickle_headers(self, seconds: float) -> None:
+        self.close_connection = True
+        head = b"HTTP/1.1 200 OK\r\nX-Slow: " + b"a" * 400 + b"\r\nContent-Length: 0\r\n\r\n"
+        try:
+            for k in range(len(head)):
+                self.wfile.write(head[k : k + 1])
+                self.wfile.flush()
+                time.sleep(seconds)
+        except OSError:  # the client gave up: expected
+            pass
 
     def _trickle(self, body: bytes, seconds: float) -> None:
         self.send_response(200)

@@ -100,6 +100,20 @@ def test_a_trickling_server_meets_the_whole_request_deadline() -> None:
     assert took < 3.0
 
 
+def test_trickled_headers_meet_the_whole_request_deadline() -> None:
+    with LocalSite() as site:
+        site.route("/robots.txt", ALLOW_ALL, content_type="text/plain")
+        site.route("/slow", "x")
+        site.fail("/slow", Fault.trickle_headers(0.1))  # the headers alone would take 40 s
+        with fetcher(deadline=1.0) as f:
+            started = time.monotonic()
+            result = f.get(f"{site.base_url}/slow")
+            took = time.monotonic() - started
+    assert not result.ok
+    assert result.reason == ("ReadTimeout: whole request took longer than 1.0 s (headers still arriving)")
+    assert took < 3.0
+
+
 def test_a_scrape_that_fetched_nothing_fails_and_says_why(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

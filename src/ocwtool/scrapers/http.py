@@ -6,9 +6,13 @@ Stack, outermost first::
       -> httpx_retries.RetryTransport   bounded retries, backoff + jitter, Retry-After (reads the body
                                         inside the retry loop, so a truncated body is retried too)
         -> _ThrottledTransport          waits the per-host interval before *every* attempt, and gives
-                                        the body a whole-request deadline (a trickling server fails
-                                        with ``ReadTimeout`` instead of holding the page forever)
-          -> transport                  httpx.HTTPTransport, or an injected one (httpx.MockTransport)
+                                        the whole request a deadline (a trickling server fails with
+                                        ``ReadTimeout`` instead of holding the page forever): a watchdog
+                                        shuts the socket while headers trickle, the body is checked
+                                        chunk by chunk
+          -> transport                  httpx.HTTPTransport (no keep-alive when a deadline is set, so
+                                        every request opens the socket the watchdog sees), or an
+                                        injected one (httpx.MockTransport)
 
 :class:`Fetcher` adds robots.txt (fetched once per host, ``Crawl-delay`` fed to the throttle) and
 returns a :class:`FetchResult` instead of raising, so a failed page is recorded and the crawl goes on.
@@ -18,8 +22,11 @@ against its own host's robots.txt and waits for its own host's interval; the res
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
+import socket
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -90,6 +97,49 @@ class _DeadlineStream(httpx.SyncByteStream):
         self._inner.close()
 
 
+class _HeaderWatchdog:
+    """Shuts the request's socket down once ``limit`` seconds have passed, so a server trickling its
+    status line and headers (each byte inside the per-read timeout) cannot hold the request forever.
+
+    The socket comes from httpx's public ``trace`` request extension (``connection.connect_tcp.complete``
+    carries the new network stream); ``shutdown`` wakes the blocked read, which then fails."""
+
+    def __init__(self, limit: float) -> None:
+        self.fired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(limit, self._fire)
+        self._timer.daemon = True
+
+    def trace(self, event: str, info: Mapping[str, Any]) -> None:
+        if event != "connection.connect_tcp.complete":
+            return
+        sock = info["return_value"].get_extra_info("socket")
+        if isinstance(sock, socket.socket):
+            with self._lock:
+                self._sockets.append(sock)
+                if self.fired:
+                    _shutdown(sock)
+
+    def _fire(self) -> None:
+        with self._lock:
+            self.fired = True
+            for sock in self._sockets:
+                _shutdown(sock)
+
+    def __enter__(self) -> _HeaderWatchdog:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+
+
+def _shutdown(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):  # already closed: nothing left to wake
+        sock.shutdown(socket.SHUT_RDWR)
+
+
 class _ThrottledTransport(httpx.BaseTransport):
     """Waits for the host's interval before each attempt; marks the host when the attempt ends; gives
     the response body the rest of the whole-request ``deadline`` (None: no deadline)."""
@@ -111,7 +161,7 @@ class _ThrottledTransport(httpx.BaseTransport):
         if wait > 0:
             self._sleep(wait)
         try:
-            response = self._inner.handle_request(request)
+            response = self._send(request)
         finally:
             self._throttle.mark(host, self._clock())
         if self._deadline is None or not isinstance(response.stream, httpx.SyncByteStream):
@@ -123,6 +173,27 @@ class _ThrottledTransport(httpx.BaseTransport):
             extensions=response.extensions,
             request=request,
         )
+
+    def _send(self, request: httpx.Request) -> httpx.Response:
+        """The inner transport's response (status and headers) under the header-phase watchdog."""
+        if self._deadline is None:
+            return self._inner.handle_request(request)
+        with _HeaderWatchdog(self._deadline) as watchdog:
+            outer = request.extensions.get("trace")
+
+            def trace(event: str, info: Mapping[str, Any]) -> None:
+                watchdog.trace(event, info)
+                if outer is not None:
+                    outer(event, info)
+
+            request.extensions = {**request.extensions, "trace": trace}
+            try:
+                return self._inner.handle_request(request)
+            except httpx.TransportError as exc:
+                if not watchdog.fired:
+                    raise
+                message = f"whole request took longer than {self._deadline} s (headers still arriving)"
+                raise httpx.ReadTimeout(message, request=request) from exc
 
     def close(self) -> None:
         self._inner.close()
@@ -202,6 +273,13 @@ def _make_retry(settings: RetrySettings, on_retry: OnRetry) -> Retry:
     )
 
 
+def _default_transport(deadline: float | None) -> httpx.HTTPTransport:
+    """httpx's transport; without keep-alive under a deadline (the watchdog needs each new socket)."""
+    if deadline is None:
+        return httpx.HTTPTransport()
+    return httpx.HTTPTransport(limits=httpx.Limits(max_keepalive_connections=0))
+
+
 class Fetcher:
     """Polite GETs: robots.txt, per-host throttle, bounded retries. Never raises for HTTP trouble.
 
@@ -229,7 +307,9 @@ class Fetcher:
         self._sleep = sleep
         self._robots: dict[str, RobotsPolicy] = {}
         self._attempts = 0
-        inner = _ThrottledTransport(transport or httpx.HTTPTransport(), self.throttle, sleep, clock, deadline)
+        inner = _ThrottledTransport(
+            transport or _default_transport(deadline), self.throttle, sleep, clock, deadline
+        )
         retrying = RetryTransport(
             transport=inner, retry=_make_retry(retry or RetrySettings(), self._on_retry)
         )
