@@ -210,23 +210,20 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _trickle_headers(self, seconds: float) -> None:
         self.close_connection = True
-        head = b"HTTP/1.1 200 OK\r\nX-Slow: " + b"a" * 400 + b"\r\nContent-Length: 0\r\n\r\n"
-        try:
-            for k in range(len(head)):
-                self.wfile.write(head[k : k + 1])
-                self.wfile.flush()
-                time.sleep(seconds)
-        except OSError:  # the client gave up: expected
-            pass
+        self._dribble(b"HTTP/1.1 200 OK\r\nX-Slow: " + b"a" * 400 + b"\r\nContent-Length: 0\r\n\r\n", seconds)
 
     def _trickle(self, body: bytes, seconds: float) -> None:
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.close_connection = True
+        self._dribble(body, seconds)
+
+    def _dribble(self, data: bytes, seconds: float) -> None:
+        """Send ``data`` one byte every ``seconds`` (no single client read ever times out)."""
         try:
-            for k in range(len(body)):
-                self.wfile.write(body[k : k + 1])
+            for k in range(len(data)):
+                self.wfile.write(data[k : k + 1])
                 self.wfile.flush()
                 time.sleep(seconds)
         except OSError:  # the client gave up: expected
