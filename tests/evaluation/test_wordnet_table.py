@@ -83,6 +83,21 @@ def test_unreadable_or_unwritable_tables_are_ignored(tmp_path: Path, corpus: Pat
     assert table.dirty and not (blocked / "pairs.json").exists()
 
 
+def test_a_damaged_table_with_a_valid_stamp_is_ignored(tmp_path: Path, corpus: Path) -> None:
+    good = tmp_path / "good.json"
+    table = PairTable(good, 3)
+    table.check(reader_stamp(fake_reader(corpus), 3))
+    table.add(("a", "b"), 0.5)
+    table.save()
+    data = json.loads(good.read_text())
+    assert PairTable(good, 3).scores == {("a", "b"): 0.5}
+    for pairs in ([["a", "b"]], [["a", "b", "x"]], [7], "ab"):
+        damaged = tmp_path / "damaged.json"
+        damaged.write_text(json.dumps({"stamp": data["stamp"], "pairs": pairs}))
+        reread = PairTable(damaged, 3)
+        assert (reread.scores, reread.stamp) == ({}, None)
+
+
 def test_baseline_with_a_full_table_gives_the_same_runs_without_opening_wordnet(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -105,9 +105,13 @@ class PairTable:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return
-        if isinstance(data, dict) and _still_valid(data.get("stamp"), self.senses):
-            self.stamp = data["stamp"]
-            self.scores = {(str(a), str(b)): float(s) for a, b, s in data.get("pairs", [])}
+        if not (isinstance(data, dict) and _still_valid(data.get("stamp"), self.senses)):
+            return
+        try:
+            scores = {(str(a), str(b)): float(s) for a, b, s in data.get("pairs", [])}
+        except (TypeError, ValueError):  # a damaged table is ignored: the run is slower, never wrong
+            return
+        self.stamp, self.scores = data["stamp"], scores
 
     def check(self, stamp: dict[str, Any] | None) -> None:
         """WordNet was opened: keep the scores only if they were made under ``stamp``."""
