@@ -53,12 +53,17 @@ def test_scores_read_back_bit_for_bit_under_the_same_corpus(tmp_path: Path, corp
     assert PairTable(path, 4).scores == {}  # another number of senses: another table
 
 
-def test_a_changed_corpus_file_or_another_corpus_discards_the_table(tmp_path: Path, corpus: Path) -> None:
-    path = tmp_path / "pairs.json"
+def save_one_pair(path: Path, corpus: Path) -> Path:
+    """A table at ``path`` holding the pair (a, b) = 0.5, stamped for ``corpus``."""
     table = PairTable(path, 3)
     table.check(reader_stamp(fake_reader(corpus), 3))
     table.add(("a", "b"), 0.5)
     table.save()
+    return path
+
+
+def test_a_changed_corpus_file_or_another_corpus_discards_the_table(tmp_path: Path, corpus: Path) -> None:
+    path = save_one_pair(tmp_path / "pairs.json", corpus)
     loaded = PairTable(path, 3)
     other = tmp_path / "other"
     other.mkdir()
@@ -84,11 +89,7 @@ def test_unreadable_or_unwritable_tables_are_ignored(tmp_path: Path, corpus: Pat
 
 
 def test_a_damaged_table_with_a_valid_stamp_is_ignored(tmp_path: Path, corpus: Path) -> None:
-    good = tmp_path / "good.json"
-    table = PairTable(good, 3)
-    table.check(reader_stamp(fake_reader(corpus), 3))
-    table.add(("a", "b"), 0.5)
-    table.save()
+    good = save_one_pair(tmp_path / "good.json", corpus)
     data = json.loads(good.read_text())
     assert PairTable(good, 3).scores == {("a", "b"): 0.5}
     for pairs in ([["a", "b"]], [["a", "b", "x"]], [7], "ab"):
