@@ -12,7 +12,7 @@ import pytest
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.baselines import groups_from_labels, inverse, positions, run_baseline, shuffled_words
-from ocwtool.evaluation.baselines.partition import greedy_quads, reorder
+from ocwtool.evaluation.baselines.partition import greedy_quads, greedy_quads_many, reorder, reorder_many
 from ocwtool.evaluation.scorer import GoldWall
 
 # Written for these tests: nouns, verbs, adjectives, multiword clues, a repeated clue, unknown words.
@@ -74,6 +74,21 @@ def test_greedy_quads_equals_the_plain_computation_ties_included() -> None:
         assert greedy_quads(sim) == _straight_greedy(sim)
 
 
+def test_greedy_quads_of_a_stack_equals_one_matrix_at_a_time() -> None:
+    rng = np.random.default_rng(11)
+    raw = np.where(
+        np.arange(30)[:, None, None] % 3 == 0, rng.integers(0, 2, (30, 16, 16)), rng.random((30, 16, 16))
+    )
+    sims = np.triu(raw, 1) + np.triu(raw, 1).transpose(0, 2, 1)
+    orders = np.array([rng.permutation(16) for _ in sims], dtype=np.intp)
+    stacked = reorder_many(sims, orders)
+    labels = greedy_quads_many(stacked)
+    for sim, order, moved, row in zip(sims, orders, stacked, labels, strict=True):
+        assert np.array_equal(moved, reorder(sim, list(order)))
+        assert [int(v) for v in row] == greedy_quads(moved) == _straight_greedy(moved)
+    assert greedy_quads_many(np.zeros((0, 16, 16))).shape == (0, 16)
+
+
 def test_wupalmer_scores_equal_nltk_on_every_pair() -> None:
     _needs_wordnet()
     from ocwtool.evaluation.baselines.wordnet_baseline import WordNetBaseline
@@ -107,3 +122,26 @@ def test_wordnet_runs_equal_the_per_seed_computation() -> None:
                     default=0.0,
                 )
             assert pred.groups == groups_from_labels(words, _straight_greedy(sim))
+
+
+def test_first_senses_are_nltks_first_synsets() -> None:
+    _needs_wordnet()
+    from ocwtool.evaluation.baselines.wordnet_baseline import WordNetBaseline
+
+    for senses in (1, 3, 40):
+        base = WordNetBaseline(senses=senses, cache=False)
+        for clue in {c.lower() for wall in WALLS for c in wall} | {"ran", "geese", "better", "up"}:
+            lemma = clue.replace(" ", "_")
+            assert base.first_senses(lemma) == base.reader().synsets(lemma)[:senses], (senses, clue)
+
+
+def test_wordnet_group_many_equals_group_wall_by_wall() -> None:
+    _needs_wordnet()
+    from ocwtool.evaluation.baselines.wordnet_baseline import WordNetBaseline
+
+    golds, batch, single = _walls(), WordNetBaseline(cache=False), WordNetBaseline(cache=False)
+    for seed in range(4):
+        words = [shuffled_words(g, seed) for g in golds]
+        expected = [single.group(g, w, seed) for g, w in zip(golds, words, strict=True)]
+        assert batch.group_many(golds, words, seed) == expected
+    assert batch.group_many([], [], 0) == []

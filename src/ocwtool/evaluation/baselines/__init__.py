@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.scorer import GROUPS, GoldWall, Prediction
@@ -25,6 +25,16 @@ class Baseline(Protocol):
     def prepare(self, golds: Sequence[GoldWall]) -> None: ...
 
     def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups: ...
+
+
+@runtime_checkable
+class BatchBaseline(Baseline, Protocol):
+    """A baseline that also answers every wall of one run at once: ``group_many(walls, words, seed)[i]
+    == group(walls[i], words[i], seed)``, only faster."""
+
+    def group_many(
+        self, walls: Sequence[GoldWall], words: Sequence[list[str]], seed: int
+    ) -> list[Groups]: ...
 
 
 def shuffled_words(wall: GoldWall, seed: int) -> list[str]:
@@ -94,6 +104,10 @@ def run_baseline(
     baseline.prepare(golds)
     runs = []
     for seed in progress(range(seeds)):
-        preds = [Prediction(g.wall_id, baseline.group(g, shuffled_words(g, seed), seed)) for g in golds]
-        runs.append((f"seed{seed}", preds))
+        words = [shuffled_words(g, seed) for g in golds]
+        if isinstance(baseline, BatchBaseline):
+            groups = baseline.group_many(golds, words, seed)
+        else:
+            groups = [baseline.group(g, w, seed) for g, w in zip(golds, words, strict=True)]
+        runs.append((f"seed{seed}", [Prediction(g.wall_id, x) for g, x in zip(golds, groups, strict=True)]))
     return runs

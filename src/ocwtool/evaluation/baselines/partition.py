@@ -34,16 +34,32 @@ def greedy_quads(sim: Matrix) -> list[int]:
     shuffle) decides between equally similar candidates, as it would for a person scanning the wall.
     A quad's total adds its 6 pairs in one fixed order, so equal inputs give equal totals.
     """
-    flat = np.ascontiguousarray(sim, dtype=np.float64).ravel()
-    totals = sum(flat[cells] for cells in _PAIR_CELLS)
-    labels = [-1] * N_ITEMS
-    used = np.int64(0)
+    return [int(v) for v in greedy_quads_many(sim[None, :, :])[0]]
+
+
+def greedy_quads_many(sims: npt.NDArray[np.float64]) -> npt.NDArray[np.intp]:
+    """:func:`greedy_quads` of each matrix of a stack (walls x 16 x 16), in one pass of numpy: every
+    wall's quad totals are the same additions in the same order, and ``argmax`` takes the first best
+    quad of each row, so each row of labels equals ``greedy_quads`` of that matrix alone."""
+    k = len(sims)
+    flat = np.ascontiguousarray(sims, dtype=np.float64).reshape(k, N_ITEMS * N_ITEMS)
+    totals = sum(flat[:, cells] for cells in _PAIR_CELLS)
+    labels = np.full((k, N_ITEMS), -1, dtype=np.intp)
+    used = np.zeros(k, dtype=np.int64)
+    rows = np.arange(k)[:, None]
     for label in range(GROUPS):
-        best = int(np.argmax(np.where((_QUAD_BITS & used) == 0, totals, -np.inf)))
-        for item in _QUADS[best]:
-            labels[int(item)] = label
+        best = np.argmax(np.where((_QUAD_BITS[None, :] & used[:, None]) == 0, totals, -np.inf), axis=1)
+        labels[rows, _QUADS[best]] = label
         used |= _QUAD_BITS[best]
     return labels
+
+
+def reorder_many(sims: npt.NDArray[np.float64], orders: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+    """:func:`reorder` of each matrix of a stack by its own order (walls x 16)."""
+    result: npt.NDArray[np.float64] = sims[
+        np.arange(len(sims))[:, None, None], orders[:, :, None], orders[:, None, :]
+    ]
+    return result
 
 
 def _plus_plus(x: npt.NDArray[np.float64], rng: np.random.Generator) -> npt.NDArray[np.float64]:

@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 
 from ocwtool.evaluation.baselines import Groups, groups_from_labels, inverse, positions
-from ocwtool.evaluation.baselines.partition import Matrix, greedy_quads, reorder
+from ocwtool.evaluation.baselines.partition import Matrix, greedy_quads_many, reorder, reorder_many
 from ocwtool.evaluation.baselines.wordnet_table import PairTable, reader_stamp, table_path
-from ocwtool.evaluation.baselines.wupalmer import WuPalmer
+from ocwtool.evaluation.baselines.wupalmer import Ancestry, WuPalmer
 from ocwtool.evaluation.scorer import GoldWall
 
 SENSES = 3
@@ -65,6 +65,7 @@ class WordNetBaseline:
         self._wn: Any = reader
         self._wup = WuPalmer()
         self._synsets: dict[str, list[Any]] = {}
+        self._ancestries: dict[str, list[Ancestry]] = {}
         where = cache if isinstance(cache, Path) else table_path(senses) if cache else None
         self._table = PairTable(where, senses)
         if reader is not None:
@@ -91,12 +92,33 @@ class WordNetBaseline:
     def synsets(self, clue: str) -> list[Any]:
         key = _norm(clue)
         if key not in self._synsets:
-            wn = self.reader()
-            found = wn.synsets(key.replace(" ", "_")) if key else []
+            found = self.first_senses(key.replace(" ", "_")) if key else []
             if not found and " " in key:
-                found = wn.synsets(key.split()[-1])
-            self._synsets[key] = found[: self.senses]
+                found = self.first_senses(key.split()[-1])
+            self._synsets[key] = found
         return self._synsets[key]
+
+    def ancestries(self, clue: str) -> list[Ancestry]:
+        """The ancestries (:mod:`.wupalmer`) of the clue's first senses, looked up once per clue."""
+        key = _norm(clue)
+        if key not in self._ancestries:
+            self._ancestries[key] = [self._wup.ancestry(s) for s in self.synsets(clue)]
+        return self._ancestries[key]
+
+    def first_senses(self, lemma: str) -> list[Any]:
+        """``wn.synsets(lemma)[:senses]``, asked part of speech by part of speech in NLTK's own order
+        (``POS_LIST``: nouns, verbs, adjectives, adverbs) and stopping once there are enough: the
+        same synsets, without parsing the senses that would be cut off (NLTK parses every synset it
+        returns)."""
+        from nltk.corpus.reader.wordnet import POS_LIST
+
+        wn = self.reader()
+        found: list[Any] = []
+        for pos in POS_LIST:
+            if len(found) >= self.senses:
+                break
+            found += wn.synsets(lemma, pos=pos)
+        return found[: self.senses]
 
     def similarity(self, a: str, b: str) -> float:
         """The best Wu-Palmer score over the clues' first senses (0.0 without any)."""
@@ -104,8 +126,8 @@ class WordNetBaseline:
         pair = (_norm(first), _norm(second))
         score = self._table.scores.get(pair)
         if score is None:
-            wup = self._wup.similarity
-            scores = [wup(s, t) or 0.0 for s in self.synsets(first) for t in self.synsets(second)]
+            wup = self._wup.of_ancestries
+            scores = [wup(s, t) or 0.0 for s in self.ancestries(first) for t in self.ancestries(second)]
             score = max(scores, default=0.0)
             self._table.add(pair, score)
         return score
@@ -120,10 +142,25 @@ class WordNetBaseline:
         return sim
 
     def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups:
-        order = positions(wall.words, words)
+        return self.group_many([wall], [words], seed)[0]
+
+    def group_many(self, walls: Sequence[GoldWall], words: Sequence[list[str]], seed: int) -> list[Groups]:
+        """Every wall of one run at once: each wall's matrix reordered to the run's order, then greedy
+        best quads for the whole stack (:func:`.partition.greedy_quads_many`, the same labels)."""
+        if not walls:
+            return []
+        orders = np.array([positions(w.words, ws) for w, ws in zip(walls, words, strict=True)], dtype=np.intp)
+        base = np.stack(
+            [self._canonical(w, ws, order) for w, ws, order in zip(walls, words, orders, strict=True)]
+        )
+        labels = greedy_quads_many(reorder_many(base, orders))
+        return [groups_from_labels(ws, row) for ws, row in zip(words, labels, strict=True)]
+
+    def _canonical(self, wall: GoldWall, words: list[str], order: Sequence[int]) -> Matrix:
+        """The wall's matrix in its canonical clue order, built once (pairs in this run's order)."""
         if wall.words not in self._walls:
-            self._walls[wall.words] = reorder(self.matrix(words), inverse(order))
-        return groups_from_labels(words, greedy_quads(reorder(self._walls[wall.words], order)))
+            self._walls[wall.words] = reorder(self.matrix(words), inverse(list(order)))
+        return self._walls[wall.words]
 
 
 def _norm(clue: str) -> str:

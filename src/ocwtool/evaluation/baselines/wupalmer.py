@@ -29,16 +29,17 @@ ROOT = "*ROOT*"
 
 @dataclass(frozen=True)
 class Ancestry:
-    """A synset's shortest distance to every ancestor (itself at 0), keyed by synset name."""
+    """A synset's shortest distance to every ancestor (itself at 0), keyed by synset name;
+    ``up_root`` adds the fake root one step above the farthest ancestor."""
 
     name: str
     noun: bool
     up: dict[str, int]
-    top: int
+    up_root: dict[str, int]
 
     def distances(self, simulate_root: bool) -> dict[str, int]:
-        """``up``, plus the fake root one step above the farthest ancestor when simulated."""
-        return {**self.up, ROOT: self.top + 1} if simulate_root else self.up
+        """``up``, or ``up_root`` when the root is simulated."""
+        return self.up_root if simulate_root else self.up
 
 
 def walk_up(synset: Any) -> tuple[dict[str, int], dict[str, Any]]:
@@ -57,21 +58,25 @@ def walk_up(synset: Any) -> tuple[dict[str, int], dict[str, Any]]:
 
 
 class WuPalmer:
-    """Wu-Palmer scores of synset pairs; every synset's ancestry and depths are computed once."""
+    """Wu-Palmer scores of synset pairs; every synset's ancestry and depths are computed once, and
+    each distance from a synset to a subsumer once."""
 
     def __init__(self) -> None:
         self._ancestry: dict[str, Ancestry] = {}
         self._synsets: dict[str, Any] = {}
         self._min_depth: dict[str, int] = {ROOT: 0}
         self._max_depth: dict[str, int] = {ROOT: 0}
+        self._distance: dict[tuple[str, str, bool], int | None] = {}
 
     def ancestry(self, synset: Any) -> Ancestry:
         name = synset.name()
-        if name not in self._ancestry:
+        found = self._ancestry.get(name)
+        if found is None:
             up, seen = walk_up(synset)
             self._synsets.update(seen)
-            self._ancestry[name] = Ancestry(name, synset.pos() == "n", up, max(up.values()))
-        return self._ancestry[name]
+            with_root = {**up, ROOT: max(up.values()) + 1}
+            found = self._ancestry[name] = Ancestry(name, synset.pos() == "n", up, with_root)
+        return found
 
     def min_depth(self, name: str) -> int:
         if name not in self._min_depth:
@@ -98,6 +103,13 @@ class WuPalmer:
 
     def distance(self, a: Ancestry, subsumer: str, simulate_root: bool) -> int | None:
         """NLTK's ``shortest_path_distance`` from ``a`` to one of its ancestors (or the fake root)."""
+        key = (a.name, subsumer, simulate_root)
+        found = self._distance.get(key, -1)
+        if found == -1:
+            found = self._distance[key] = self._shortest(a, subsumer, simulate_root)
+        return found
+
+    def _shortest(self, a: Ancestry, subsumer: str, simulate_root: bool) -> int | None:
         if a.name == subsumer:
             return 0
         mine = a.distances(simulate_root)
@@ -110,7 +122,10 @@ class WuPalmer:
 
     def similarity(self, s: Any, t: Any) -> float | None:
         """``s.wup_similarity(t)`` (simulate_root=True, WordNet 3.0), None where NLTK gives None."""
-        a, b = self.ancestry(s), self.ancestry(t)
+        return self.of_ancestries(self.ancestry(s), self.ancestry(t))
+
+    def of_ancestries(self, a: Ancestry, b: Ancestry) -> float | None:
+        """:meth:`similarity` of two synsets given by their ancestries."""
         simulate_root = not (a.noun and b.noun)
         subsumer = self.subsumer(a, b, simulate_root)
         if subsumer is None:
