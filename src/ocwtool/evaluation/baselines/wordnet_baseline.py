@@ -1,10 +1,19 @@
 """WordNet baseline: Wu-Palmer similarity between clues, then greedy best quads.
 
 A clue is looked up as a WordNet lemma (spaces -> underscores, NLTK's morphy applies), falling back
-to its last word; only its first senses count (NLTK lists the most frequent first), which keeps the
-cost near 0.1 s per wall. Pairs of clues are scored once and cached across seeds and, in the user
-cache folder, across runs (:mod:`.wordnet_table`); Wu-Palmer scores come from :mod:`.wupalmer`
-(NLTK's scores, each synset's ancestry walked once).
+to its last word; only its first senses count (NLTK lists the most frequent first), and NLTK is
+asked one part of speech at a time until they are found, so the senses cut off are never parsed.
+Pairs of clues are scored once and cached across seeds and, in the user cache folder, across runs
+(:mod:`.wordnet_table`); Wu-Palmer scores come from :mod:`.wupalmer` (NLTK's scores, each synset's
+ancestry walked once). A run groups all its walls at once (:meth:`WordNetBaseline.group_many`: one
+numpy pass of greedy best quads over the stack of reordered matrices).
+
+Where a first run on a machine (empty cache folder) spends its time, 494 OCW test walls x 16 seeds,
+CPU seconds on the shared 2-core machine: NLTK import ~0.5 beyond what the evaluation imports anyway,
+opening WordNet ~1-2 (NLTK parses the four index files), looking up the 6,159 clues ~1.3 and their
+ancestries ~0.9 (NLTK parses ~20,000 synsets), Wu-Palmer for ~205,000 synset pairs ~1.3, the
+table ~0.1; the rest is the same as a later run. The NLTK part is what the generators' loader and
+NLTK do; :mod:`ocwtool.generators.wordnet_lines` makes NLTK's file reading cheap.
 
 WordNet 3.0 is opened by the generators' loader (``ocwtool.generators.wordnet_backend.open_nltk``:
 NLTK's corpus, else the Debian files copied into the cache), the one loader of the codebase.

@@ -1,7 +1,8 @@
 """The WordNet baseline's pair scores, kept between runs in the user cache folder.
 
-Opening WordNet with NLTK (importing NLTK included) takes about 3 s and scoring the ~59,000 clue
-pairs of the 494 OCW test walls about as long again, on every run, for the same numbers. The scores
+Opening WordNet with NLTK (importing NLTK included) and scoring the ~59,000 clue pairs of the 494
+OCW test walls takes about 5 CPU seconds (see :mod:`.wordnet_baseline`), on every run, for the same
+numbers. The scores
 are a pure function of the two (normalised) clues, the number of senses, the scoring code, NLTK's
 version (its lemma lookup) and the WordNet files, so :class:`PairTable` keeps them in
 ``<cache>/wordnet/pair-scores-s<senses>.json`` (``<cache>``: ``$OCWTOOL_CACHE``, else

@@ -14,8 +14,11 @@ and ``instance_hypernyms()``), then follows NLTK's steps exactly:
    is the shortest path through a common ancestor (the fake root sits one step above a synset's
    farthest ancestor); the score is ``2 * depth / (len1 + len2 + 2 * depth)``.
 
-``tests/evaluation/test_wupalmer.py`` checks the scores equal NLTK's on noun, verb, adjective and
-mixed pairs; ``benchmarks/bench_baselines.py --check`` does so for every pair of the real walls.
+Each synset's distance to a subsumer is kept once computed (the same subsumers recur), and
+:meth:`WuPalmer.of_ancestries` scores two ancestries directly (the baseline keeps them per clue).
+
+``tests/evaluation/test_baseline_speed.py`` checks the scores equal NLTK's ``wup_similarity`` on
+noun, verb, adjective and mixed pairs.
 """
 
 from __future__ import annotations
