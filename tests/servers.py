@@ -17,6 +17,14 @@ promise the full ``Content-Length``, half the body is sent, then the connection 
 it one byte every ``seconds``: no single read times out, the whole request takes forever),
 ``trickle_headers`` (the status line and headers themselves, one byte every ``seconds``). Every
 request is logged in ``site.hits``.
+
+A test that must interrupt a client midway holds it at a known request instead of guessing with sleeps::
+
+    with site.hold("/episode/", after=4) as hold:   # the 5th request under /episode/ waits
+        ... start the client ...
+        assert hold.reached.wait(120), "the client never got that far"
+        ... interrupt the client: it is blocked in that request, with exactly 4 answered ...
+    # leaving the block releases held requests (answered normally if anyone still listens)
 """
 
 from __future__ import annotations
@@ -26,6 +34,8 @@ import struct
 import threading
 import time
 from collections import defaultdict, deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -67,6 +77,24 @@ class Fault:
         return cls("trickle_headers", seconds=seconds)
 
 
+HOLD_LIMIT = 300.0  # seconds a held request waits at most, so a forgotten hold never wedges a thread
+
+
+@dataclass
+class Hold:
+    """Requests whose path starts with ``prefix`` are answered ``after`` times, then held unanswered
+    until :meth:`release`. ``reached`` is set when the first request is held."""
+
+    prefix: str
+    after: int
+    seen: int = 0
+    reached: threading.Event = field(default_factory=threading.Event)
+    released: threading.Event = field(default_factory=threading.Event)
+
+    def release(self) -> None:
+        self.released.set()
+
+
 @dataclass(frozen=True)
 class Route:
     body: bytes
@@ -90,6 +118,7 @@ class LocalSite:
     routes: dict[str, Route] = field(default_factory=dict)
     faults: dict[str, deque[Fault]] = field(default_factory=lambda: defaultdict(deque))
     hits: list[Hit] = field(default_factory=list)
+    holds: list[Hold] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _server: ThreadingHTTPServer | None = None
 
@@ -109,6 +138,29 @@ class LocalSite:
     def fail(self, path: str, *faults: Fault) -> None:
         with self._lock:
             self.faults[path].extend(faults)
+
+    @contextmanager
+    def hold(self, prefix: str, *, after: int) -> Iterator[Hold]:
+        """Answer ``after`` requests under ``prefix``, hold the next ones until the block ends."""
+        hold = Hold(prefix, after)
+        with self._lock:
+            self.holds.append(hold)
+        try:
+            yield hold
+        finally:
+            with self._lock:
+                self.holds.remove(hold)
+            hold.release()
+
+    def _wait_if_held(self, path: str) -> None:
+        with self._lock:
+            holds = [h for h in self.holds if path.startswith(h.prefix)]
+            for h in holds:
+                h.seen += 1
+            held = [h for h in holds if h.seen > h.after]
+        for h in held:
+            h.reached.set()
+            h.released.wait(HOLD_LIMIT)
 
     def hits_for(self, path: str) -> int:
         return sum(1 for h in self.hits if h.path == path)
@@ -171,6 +223,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         path, route = self.site._lookup(self.path)
         self.site.hits.append(Hit(path, dict(self.headers.items()), time.monotonic()))
+        self.site._wait_if_held(path)
         fault = self.site._next_fault(path)
         if fault is not None and self._apply(fault, route):
             return

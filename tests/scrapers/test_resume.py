@@ -1,14 +1,17 @@
-"""Kill a real crawl subprocess midway (SIGKILL or SIGINT); the resumed run ends with the same store."""
+"""Kill a real crawl subprocess midway (SIGKILL or SIGINT); the resumed run ends with the same store.
+
+The loopback server holds the request for one episode page until the signal has been sent, so the
+interruption lands at the same point of the crawl however loaded the machine is (no sleeps)."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,18 +30,22 @@ EPISODES = {
 }
 
 
+HELD_AT = 5  # the crawl is interrupted while it waits for the 5th of the 12 episode pages
+TIMEOUT = 60.0  # per-read timeout of every crawl here: generous, so a loaded machine causes no retries
+
+
 @pytest.fixture(scope="module")
-def slow_site() -> Iterator[LocalSite]:
+def site() -> Iterator[LocalSite]:
     with LocalSite() as site:
-        serve_ocdb(site, EPISODES, delay=0.15)
+        serve_ocdb(site, EPISODES)
         yield site
 
 
 @pytest.fixture(scope="module")
-def reference(slow_site: LocalSite, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, object]]:
+def reference(site: LocalSite, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, object]]:
     """The store of an uninterrupted run."""
-    ws = make_workspace(tmp_path_factory.mktemp("reference"))
-    subprocess.run(command(ws, slow_site), env=os.environ, check=True, capture_output=True, timeout=120)
+    ws = make_workspace(tmp_path_factory.mktemp("reference"), timeout=TIMEOUT)
+    subprocess.run(command(ws, site), env=os.environ, check=True, capture_output=True, timeout=300)
     return comparable(ws)
 
 
@@ -80,37 +87,54 @@ def comparable(ws: Path) -> list[dict[str, object]]:
     return rows
 
 
+def captures(ws: Path) -> int:
+    return len(list((ws / "raw" / "ocdb" / "warc").rglob("*.warc.gz")))
+
+
+def interrupt_at_held_page(ws: Path, site: LocalSite, sig: int) -> tuple[int | None, str, list[str]]:
+    """Start a crawl, send ``sig`` while the server holds its request for episode HELD_AT (so the
+    signal lands midway through real work, whatever the machine's load); its exit code, stderr and
+    the episode paths it asked for."""
+    hits_before = len(site.hits)
+    with site.hold("/episode/", after=HELD_AT - 1) as hold:
+        proc = subprocess.Popen(
+            command(ws, site), env=os.environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        )
+        if not hold.reached.wait(300):
+            proc.kill()
+            pytest.fail(f"the crawl never asked for episode {HELD_AT} in 300 s: {proc.communicate()[1]}")
+        assert proc.poll() is None, f"the crawl ended while its request was held: {proc.communicate()[1]}"
+        proc.send_signal(sig)
+        try:
+            _, err = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            pytest.fail(f"the crawl was still running 120 s after signal {sig}: {proc.communicate()[1]}")
+    asked = [h.path for h in site.hits[hits_before:] if h.path.startswith("/episode/")]
+    return proc.returncode, err, asked
+
+
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "SIGINT"])
 def test_killed_crawl_resumes_to_the_same_output(
-    tmp_path: Path, slow_site: LocalSite, reference: list[dict[str, object]], sig: int
+    tmp_path: Path, site: LocalSite, reference: list[dict[str, object]], sig: int
 ) -> None:
-    ws = make_workspace(tmp_path / "killed")
-    proc = subprocess.Popen(
-        command(ws, slow_site), env=os.environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    deadline = time.monotonic() + 60
-    while done_pages(ws) < 4 and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert proc.poll() is None, "the crawl finished before it could be interrupted"
-    proc.send_signal(sig)
-    _, err = proc.communicate(timeout=30)
-    assert not (ws / "puzzles" / "ocdb.jsonl").exists()
+    ws = make_workspace(tmp_path / "killed", timeout=TIMEOUT)
+    returncode, err, asked = interrupt_at_held_page(ws, site, sig)
     if sig == signal.SIGINT:
-        assert proc.returncode == 130
-        assert err.decode().endswith(INTERRUPTED + "\n")
+        assert (returncode, err[-len(INTERRUPTED) - 1 :]) == (130, INTERRUPTED + "\n"), err
     else:
-        assert proc.returncode == -signal.SIGKILL
-    interrupted_at = done_pages(ws)
-    assert 4 <= interrupted_at < len(EPISODES) + 1
+        assert returncode == -signal.SIGKILL, err
+    # Midway: the index and the episodes before the held one are done and captured, nothing else is.
+    assert len(asked) == HELD_AT, asked
+    assert (done_pages(ws), captures(ws)) == (HELD_AT, HELD_AT)
+    assert not (ws / "puzzles" / "ocdb.jsonl").exists()
 
-    hits_before = len(slow_site.hits)
-    resumed = subprocess.run(
-        command(ws, slow_site), env=os.environ, capture_output=True, timeout=120, text=True
-    )
+    hits_before = len(site.hits)
+    resumed = subprocess.run(command(ws, site), env=os.environ, capture_output=True, timeout=300, text=True)
     assert resumed.returncode == 0, resumed.stderr
-    fetched_again = [h.path for h in slow_site.hits[hits_before:] if h.path.startswith("/episode")]
-    assert "/episodes/" not in fetched_again  # the index was captured before the interruption
-    assert len(fetched_again) <= len(EPISODES) + 1 - interrupted_at + 1  # at most the in-flight page twice
-    assert f"from capture {interrupted_at}" in resumed.stderr.splitlines()[0]
+    fetched_again = [h.path for h in site.hits[hits_before:] if h.path.startswith("/episode")]
+    # Only what the interrupted run did not finish, each page once (the held one included).
+    assert sorted(fetched_again) == sorted({f"/episode/{slug}/" for slug in EPISODES} - set(asked[:-1]))
+    assert re.search(rf"\bfrom capture {HELD_AT}\b", resumed.stderr.splitlines()[0]), resumed.stderr
     assert comparable(ws) == reference
     assert len(comparable(ws)) == 2 * len(EPISODES)
