@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from inspect_ai.util import registry_info
 
+from ocwtool.cli import INTERRUPTED
 from ocwtool.errors import LlmError
 from ocwtool.evaluation.game import get_rules, read_transcripts
 from ocwtool.evaluation.game.replay import replay
@@ -134,21 +135,44 @@ def test_cached_answers_are_not_paid_for_again(workspace: Path, server: Scripted
     assert (second.usage.calls, second.usage.cached_calls, server.state.paid["oracle"]) == (0, 3, 3)
 
 
+def _cached_answers(ws: Path) -> int:
+    folder = ws.parent / "inspect-cache" / "generate" / "openai-api" / "scripted" / "gated"
+    return sum(1 for f in folder.iterdir() if f.is_file()) if folder.is_dir() else 0
+
+
+def _interrupt_when_held(cmd: list[str], server: ScriptedServer) -> tuple[int, str]:
+    """Run ``cmd``; once the server holds its request after the gate (so exactly ``gate`` calls were
+    answered, however loaded the machine), send SIGINT. Its exit code and stderr."""
+    proc = subprocess.Popen(
+        cmd, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 240
+    while server.state.held == 0 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if server.state.held == 0:
+        proc.kill()
+        paid = dict(server.state.paid)
+        pytest.fail(
+            f"no request was held within 240 s (paid {paid}, exit {proc.poll()}): {proc.communicate()[1]}"
+        )
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail(f"the run was still going 120 s after SIGINT: {proc.communicate()[1]}")
+    return proc.returncode, err
+
+
 def test_an_interrupted_run_resumes_without_paying_twice(workspace: Path, server: ScriptedServer) -> None:
     server.state.gate = 3
     args = ["llm", "run", "--model", "openai-api/scripted/gated", "--source", "nyt", "--cache"]
     cmd = [sys.executable, "-m", "ocwtool", "-w", str(workspace), *args, "--max-connections", "1"]
-    proc = subprocess.Popen(
-        cmd, env=dict(os.environ), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    deadline = time.monotonic() + 120
-    while server.state.held == 0 and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert server.state.paid["gated"] == 3, proc.communicate()
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=120)
-    assert proc.returncode != 0, err
+    returncode, err = _interrupt_when_held(cmd, server)
+    assert (returncode, err.splitlines()[-1:]) == (130, [INTERRUPTED]), err
+    # Midway: 3 of the 6 games answered (and cached), the 4th request held unanswered at the signal.
+    assert (server.state.paid["gated"], server.state.held, _cached_answers(workspace)) == (3, 1, 3)
     server.state.gate_open.set()
     run = _run(workspace, "gated", "nyt", cache=True)
-    assert run.manifest["samples"] == 6 and run.manifest["errored_samples"] == 0
+    assert (run.resumed, run.manifest["samples"], run.manifest["errored_samples"]) == ("retried", 6, 0)
     assert server.state.paid["gated"] == 6  # 3 before the interruption, 3 after: none twice

@@ -132,12 +132,21 @@ def _evaluate(req: LlmRunRequest, folder: Path) -> tuple[Any, str]:
         return read_eval_log(str(latest[0])), "reused"
     if latest and latest[1] in ("started", "cancelled", "error"):
         retry_opts = {k: v for k, v in opts.items() if k != "score_display"}
-        return eval_retry(str(latest[0]), **retry_opts)[0], "retried"
+        return _finished(eval_retry(str(latest[0]), **retry_opts)), "retried"
     limit = req.limit
     logs = inspect_eval(
         _task(req), model=req.model, model_base_url=req.model_base_url, epochs=req.epochs, limit=limit, **opts
     )
-    return logs[0], "new"
+    return _finished(logs), "new"
+
+
+def _finished(logs: list[Any]) -> Any:
+    """The one log of an eval. inspect turns Ctrl-C into a cancelled log, or into none at all: give it
+    back as the KeyboardInterrupt it was (the CLI: one "Interrupted" line, exit 130; the log and the
+    response cache are kept, so running again resumes) instead of an IndexError or a partial result."""
+    if not logs or logs[0].status == "cancelled":
+        raise KeyboardInterrupt
+    return logs[0]
 
 
 def _check_settings(folder: Path, settings: dict[str, Any]) -> None:
