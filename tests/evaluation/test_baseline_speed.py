@@ -145,3 +145,42 @@ def test_wordnet_group_many_equals_group_wall_by_wall() -> None:
         expected = [single.group(g, w, seed) for g, w in zip(golds, words, strict=True)]
         assert batch.group_many(golds, words, seed) == expected
     assert batch.group_many([], [], 0) == []
+
+
+def test_gc_paused_restores_the_collector_as_it_was() -> None:
+    import gc
+
+    from ocwtool.evaluation.baselines.wordnet_baseline import gc_paused
+
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), gc_paused():
+        assert not gc.isenabled()
+        raise RuntimeError("left early")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # off before: still off
+    finally:
+        gc.enable()
+
+
+def test_wordnet_scores_are_the_same_with_the_collector_paused_or_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _needs_wordnet()
+    import contextlib
+
+    from ocwtool.evaluation.baselines import wordnet_baseline
+
+    paused = prepared_scores(wordnet_baseline.WordNetBaseline(cache=False))
+    monkeypatch.setattr(wordnet_baseline, "gc_paused", contextlib.nullcontext)
+    assert prepared_scores(wordnet_baseline.WordNetBaseline(cache=False)) == paused
+
+
+def prepared_scores(base: Any) -> list[float]:
+    """Every pair score of the test walls after ``prepare`` (all computed there)."""
+    golds = _walls()
+    base.prepare(golds)
+    return [base.similarity(a, b) for g in golds for a, b in itertools.combinations(g.words, 2)]

@@ -9,11 +9,12 @@ ancestry walked once). A run groups all its walls at once (:meth:`WordNetBaselin
 numpy pass of greedy best quads over the stack of reordered matrices).
 
 Where a first run on a machine (empty cache folder) spends its time, 494 OCW test walls x 16 seeds,
-CPU seconds on the shared 2-core machine: NLTK import ~0.5 beyond what the evaluation imports anyway,
-opening WordNet ~1-2 (NLTK parses the four index files), looking up the 6,159 clues ~1.3 and their
-ancestries ~0.9 (NLTK parses ~20,000 synsets), Wu-Palmer for ~205,000 synset pairs ~1.3, the
-table ~0.1; the rest is the same as a later run. The NLTK part is what the generators' loader and
-NLTK do; :mod:`ocwtool.generators.wordnet_lines` makes NLTK's file reading cheap.
+CPU seconds on the shared 2-core machine (collector paused): NLTK import ~0.5 beyond what the
+evaluation imports anyway, opening WordNet ~0.8 (NLTK parses the four index files), looking up the
+6,159 clues ~1.0 and their ancestries ~0.6 (NLTK parses ~20,000 synsets), Wu-Palmer for ~205,000
+synset pairs ~1.3, the table ~0.1; the rest is the same as a later run. The NLTK part is NLTK's own
+parsing; :mod:`ocwtool.generators.wordnet_lines` makes its file reading cheap, and :func:`gc_paused`
+keeps Python's collector from re-walking the heap meanwhile.
 
 WordNet 3.0 is opened by the generators' loader (``ocwtool.generators.wordnet_backend.open_nltk``:
 NLTK's corpus, else the Debian files copied into the cache), the one loader of the codebase.
@@ -22,7 +23,9 @@ NLTK's corpus, else the Debian files copied into the cache), the one loader of t
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +38,23 @@ from ocwtool.evaluation.baselines.wupalmer import Ancestry, WuPalmer
 from ocwtool.evaluation.scorer import GoldWall
 
 SENSES = 3
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused for a burst of allocations that all stay alive.
+
+    Opening WordNet (NLTK's index of ~150,000 lemmas) and parsing ~20,000 synsets allocate millions
+    of long-lived objects; every full collection meanwhile walks all objects of the process again
+    (NLTK, scikit-learn and the walls included) and frees nothing: about a third of a first run's
+    WordNet time. Scores do not depend on it; the collector is back on (if it was) on leaving."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def load_reader() -> Any:
@@ -84,11 +104,12 @@ class WordNetBaseline:
     def prepare(self, golds: Sequence[GoldWall]) -> None:
         """Score every pair of every wall now (opening WordNet only for pairs not yet in the table),
         then keep the new scores for the next run."""
-        for wall in golds:
-            words = wall.words
-            for i, a in enumerate(words):
-                for b in words[i + 1 :]:
-                    self.similarity(a, b)
+        with gc_paused():
+            for wall in golds:
+                words = wall.words
+                for i, a in enumerate(words):
+                    for b in words[i + 1 :]:
+                        self.similarity(a, b)
         self._table.save()
 
     def reader(self) -> Any:
