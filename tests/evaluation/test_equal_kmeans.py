@@ -35,6 +35,16 @@ def test_labels_equal_the_library_on_embedding_like_inputs(spread: float) -> Non
     assert np.array_equal(fit_predict_many(xs), _library(xs))
 
 
+def test_labels_do_not_depend_on_chunks_or_threads() -> None:
+    xs = _unit_rows(np.random.default_rng(11), 37, 24, 1.0)
+    ties = np.random.default_rng(3).integers(0, 3, size=(23, 16, 3)).astype(np.float32)
+    for inputs in (xs, ties):
+        one = fit_predict_many(inputs, workers=1)
+        assert np.array_equal(fit_predict_many(inputs, workers=3), one)
+        assert np.array_equal(fit_predict_many(inputs, batch=5, workers=2), one)
+        assert np.array_equal(fit_predict_many(inputs, batch=1, workers=1), one)
+
+
 def test_exact_ties_are_left_to_the_library_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     # coordinates on a coarse grid: many equal integer costs, so many non-unique assignments
     xs = np.random.default_rng(3).integers(0, 3, size=(60, 16, 3)).astype(np.float32)

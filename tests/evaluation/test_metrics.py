@@ -14,7 +14,7 @@ from sklearn.metrics import adjusted_mutual_info_score, adjusted_rand_score, fow
 
 from ocwtool.evaluation import scorer as m
 from ocwtool.evaluation.scorer import GoldWall, Options, Prediction, ScorerInputError, score_wall
-from ocwtool.evaluation.scorer.grouping import _wasserstein
+from ocwtool.evaluation.scorer.grouping import _contingency_key, _wasserstein
 
 ABCD = GoldWall(
     "w",
@@ -88,6 +88,36 @@ def test_wasserstein_equals_scipy() -> None:
     for _ in range(200):
         u, v = [rng.randrange(20) for _ in range(4)], [rng.randrange(20) for _ in range(4)]
         assert _wasserstein(u, v) == pytest.approx(wasserstein_distance(u, v), abs=1e-12)
+
+
+def _numpy_wasserstein(u: list[int], v: list[int]) -> float:
+    """The numpy formula the scorer used before (reference)."""
+    return float(np.mean(np.abs(np.sort(np.asarray(u)) - np.sort(np.asarray(v)))))
+
+
+def _numpy_contingency_key(a: list[int], b: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The lexsort-based key the scorer used before (reference)."""
+    ra = {v: i for i, v in enumerate(dict.fromkeys(a))}
+    rb = {v: i for i, v in enumerate(dict.fromkeys(b))}
+    table = np.zeros((len(ra), len(rb)), dtype=np.int64)
+    for x, y in zip(a, b, strict=True):
+        table[ra[x], rb[y]] += 1
+    for _ in range(2):
+        table = table[np.lexsort(table.T[::-1])]
+        table = table[:, np.lexsort(table[::-1])]
+    return tuple(tuple(int(x) for x in row) for row in table)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.integers(0, 3), min_size=16, max_size=16),
+    st.lists(st.integers(0, 12), min_size=16, max_size=16),
+)
+def test_plain_python_key_and_wd_equal_the_numpy_ones(gold: list[int], pred: list[int]) -> None:
+    assert _contingency_key(gold, pred) == _numpy_contingency_key(gold, pred)
+    for i in range(0, 16, 4):
+        u, v = pred[i : i + 4], gold[i : i + 4]
+        assert _wasserstein(u, v) == _numpy_wasserstein(u, v)  # bit for bit, not approximately
 
 
 def test_memoised_cluster_scores_equal_sklearn() -> None:
