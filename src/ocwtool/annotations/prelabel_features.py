@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ocwtool.errors import OcwError
+from ocwtool.evaluation.baselines.minilm_model import TextVectors
 from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.models import Group
 
@@ -103,28 +104,19 @@ def wordnet_features(group: Group) -> Features:
 
 
 class Embedder:
-    """Sentence embeddings of texts, each text encoded once (all-MiniLM-L6-v2 by default)."""
+    """Sentence embeddings of texts, each text encoded once (all-MiniLM-L6-v2 by default, the
+    process's one model, shared with the baseline and the players)."""
 
     def __init__(self, model: Any = None, batch_size: int = 128) -> None:
-        self._model = model
-        self.batch_size = batch_size
-        self._cache: dict[str, Vector] = {}
+        self._vectors = TextVectors(model, batch_size)
 
     def encode(self, texts: Sequence[str]) -> None:
         """Encode the texts not seen yet (one batched call)."""
-        todo = sorted({t.lower() for t in texts} - set(self._cache))
-        if not todo:
-            return
-        if self._model is None:
-            from ocwtool.evaluation.baselines.embedding import shared_minilm
-
-            self._model = shared_minilm()  # the process's one model, shared with the baseline and players
-        vectors = self._model.encode(todo, batch_size=self.batch_size)
-        self._cache.update(zip(todo, np.asarray(vectors, dtype=np.float32), strict=True))
+        self._vectors.add(texts)
 
     def vector(self, text: str) -> Vector:
         """The unit-length embedding of an encoded text."""
-        v = self._cache[text.lower()]
+        v = self._vectors[text]
         norm = float(np.linalg.norm(v))
         return v / norm if norm else v
 

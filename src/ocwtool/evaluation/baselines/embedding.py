@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ocwtool.evaluation.baselines import Groups, groups_from_labels, shuffled_words
+from ocwtool.evaluation.baselines.minilm_model import TextVectors
 from ocwtool.evaluation.scorer import GROUPS, SIZE, GoldWall
 
 if TYPE_CHECKING:
@@ -61,22 +62,14 @@ class MiniLMBaseline:
     def __init__(self, model: Any = None, batch_size: int = 256, clusterer: str = CLUSTERERS[0]) -> None:
         if clusterer not in CLUSTERERS:
             raise ValueError(f"clusterer must be one of {CLUSTERERS}, got {clusterer!r}")
-        self._model = model
-        self.batch_size = batch_size
         self.clusterer = clusterer
-        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+        self._vectors = TextVectors(model, batch_size)
         self._golds: list[GoldWall] = []
         self._labels: dict[tuple[str, ...], list[int]] = {}
 
     def prepare(self, golds: Sequence[GoldWall]) -> None:
         self._golds = list(golds)
-        keys = sorted({w.lower() for g in golds for w in g.words} - set(self._vectors))
-        if not keys:
-            return
-        if self._model is None:
-            self._model = shared_minilm()
-        vectors = self._model.encode(keys, batch_size=self.batch_size)
-        self._vectors.update(zip(keys, np.asarray(vectors, dtype=np.float32), strict=True))
+        self._vectors.add(w for g in golds for w in g.words)
 
     def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups:
         if self.clusterer == "kmeans-constrained":
@@ -91,7 +84,7 @@ class MiniLMBaseline:
         return groups_from_labels(words, constrained_kmeans(x))
 
     def _rows(self, words: Sequence[str]) -> npt.NDArray[np.float32]:
-        return np.stack([self._vectors[w.lower()] for w in words])
+        return np.stack([self._vectors[w] for w in words])
 
     def _cluster_seed(self, seed: int, words: list[str]) -> None:
         """Labels for ``words`` and, in the same batch, for every prepared wall in ``seed``'s order

@@ -14,7 +14,7 @@ against ``SentenceTransformer.encode`` whenever sentence-transformers is install
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -72,3 +72,34 @@ class MiniLM:
         mask = features["attention_mask"].unsqueeze(-1).to(tokens.dtype)
         mean = (tokens * mask).sum(dim=1) / self._torch.clamp(mask.sum(dim=1), min=1e-9)
         return self._torch.nn.functional.normalize(mean, p=2, dim=-1)
+
+
+class TextVectors:
+    """Embeddings of lower-cased texts, each distinct text encoded once: :meth:`add` encodes the texts
+    not seen yet in one sorted, batched call; the baseline and the pre-labeller both keep one.
+
+    ``model``: anything with ``encode(texts, batch_size=...)`` (default: the process's one
+    :class:`MiniLM`, loaded on first use).
+    """
+
+    def __init__(self, model: Any = None, batch_size: int = 32) -> None:
+        self._model = model
+        self.batch_size = batch_size
+        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+
+    def add(self, texts: Iterable[str]) -> None:
+        todo = sorted({t.lower() for t in texts} - self._vectors.keys())
+        if not todo:
+            return
+        if self._model is None:
+            from ocwtool.evaluation.baselines.embedding import shared_minilm
+
+            self._model = shared_minilm()
+        vectors = self._model.encode(todo, batch_size=self.batch_size)
+        self._vectors.update(zip(todo, np.asarray(vectors, dtype=np.float32), strict=True))
+
+    def __getitem__(self, text: str) -> npt.NDArray[np.float32]:
+        return self._vectors[text.lower()]
+
+    def __len__(self) -> int:
+        return len(self._vectors)
