@@ -11,6 +11,7 @@ from pathlib import Path
 from ocwtool.evaluation.ctd_answers import is_ctd_answers, load_ctd_answers
 from ocwtool.evaluation.gold import gold_from_puzzle
 from ocwtool.evaluation.predictions import load_prediction_file
+from ocwtool.evaluation.report import EvalRequest, render, run_evaluation
 from ocwtool.evaluation.scorer import score_wall
 from ocwtool.schema.formats.connections_gold import load_document
 from tests.ctd import fixtures as fx
@@ -58,6 +59,22 @@ def test_wrong_size_groups_of_an_answer_file_are_counted_once(tmp_path: Path) ->
     path = tmp_path / "model.json"
     path.write_text(json.dumps([fx.answer(1, cats), elsewhere]))
     loaded = load_prediction_file(path, CLUES)
-    assert loaded.totals() == {"walls_from_text": 1, "group_of_3": 1, "group_of_5": 1}
+    assert loaded.totals() == {"answers": 1, "group_of_3": 1, "group_of_5": 1}
+    summary = loaded.parsing_summary()
+    assert summary["kind"] == "connecting-the-dots groups without credit" and summary["walls"] == {}
     assert loaded.issues["wrong_size_groups"] == 0  # the causes above, not a second count
     assert (loaded.issues["words_not_on_wall"], loaded.issues["unknown_walls"]) == (0, 1)
+
+
+def test_report_counts_an_answer_file_by_answers_not_as_one_raw_text_wall(tmp_path: Path) -> None:
+    g = fx.GAMES[1]
+    cats = {"a": g[0][1], "b": [*g[1][1], "MARS"], "c": g[2][1][:3], "d": g[3][1]}
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps([fx.answer(1, cats), fx.answer(0, "no answer")]))
+    golds = [gold_from_puzzle(p) for p in PUZZLES]
+    report = run_evaluation(golds, EvalRequest(predictions=[path], n_boot=0, only_answered=True))
+    totals = {"answers": 2, "answer_not_groups": 1, "group_of_3": 1, "group_of_5": 1}
+    assert report["parsing"][str(path)]["totals"] == totals
+    text = render(report)
+    assert f"connecting-the-dots groups without credit in {path}: answers 2, answer_not_groups 1" in text
+    assert "walls_from_text" not in text and "raw-text answers" not in text

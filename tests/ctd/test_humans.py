@@ -62,8 +62,8 @@ def test_rows_match_their_game_by_words_even_with_a_typo(tmp_path: Path) -> None
     loaded = load_prediction_file(sheet, CLUES)
     scores = {p.wall_id: _score(p.wall_id, p.groups) for p in loaded.predictions}
     assert scores == {"ctd-2": (3, 6), "ctd-3": (3, 7)}  # levels 1+2+3 and 1+2+4
-    issues = next(iter(loaded.text_issues.values()))
-    assert issues == {"word_not_on_wall": 1, "group_of_5": 1}
+    assert loaded.file_issues == {"word_not_on_wall": 1, "group_of_5": 1} and not loaded.text_issues
+    assert loaded.totals() == {"answers": 2, "group_of_5": 1, "word_not_on_wall": 1}
     assert loaded.issues["unknown_walls"] == 0
 
 

@@ -39,22 +39,34 @@ TEXT_FIELDS = ("text", "response", "output", "completion", "raw")
 
 
 # ------------------------------------------------------------------------------ prediction files
-class ParsingSummary(TypedDict):
-    """Raw-text parsing issues of one prediction file, as the JSON report stores them."""
+class ParsingSummary(TypedDict, total=False):
+    """Parsing issues of one prediction file, as the JSON report stores them: per wall for raw-text
+    answers; for a file whose answers carry no wall id, ``kind`` names it and ``walls`` is empty."""
 
     totals: dict[str, int]
     walls: dict[str, dict[str, int]]
+    kind: str
 
 
 @dataclass
 class LoadedPredictions:
-    """Predictions of one file plus per-wall parsing issues of the raw-text answers."""
+    """Predictions of one file plus the parsing issues of its answers: per wall for raw-text answers
+    (``text_issues``), or for the whole file (``file_issues``, named by ``file_kind``) for answer
+    files matched by clue set, such as Connecting the Dots results and human answer sheets."""
 
     predictions: list[Prediction]
     text_issues: dict[str, dict[str, int]] = field(default_factory=dict)
     issues: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ISSUES, 0))
+    file_issues: dict[str, int] | None = None
+    file_kind: str = ""
+
+    def has_parsing_issues(self) -> bool:
+        """Whether the report gets a ``parsing`` entry for this file."""
+        return bool(self.text_issues) or self.file_issues is not None
 
     def totals(self) -> dict[str, int]:
+        if self.file_issues is not None:
+            return {"answers": len(self.predictions), **dict(sorted(self.file_issues.items()))}
         total: Counter[str] = Counter()
         for issues in self.text_issues.values():
             total.update(issues)
@@ -62,6 +74,8 @@ class LoadedPredictions:
 
     def parsing_summary(self) -> ParsingSummary:
         """The report's ``parsing`` entry for this file: totals and per-wall issue counts."""
+        if self.file_issues is not None:
+            return {"totals": self.totals(), "walls": {}, "kind": self.file_kind}
         return {"totals": self.totals(), "walls": self.text_issues}
 
 
@@ -150,10 +164,10 @@ def load_prediction_file(
 
 def _from_ctd(ctd: CtdAnswers, label: str) -> LoadedPredictions:
     """A Connecting the Dots answer file's predictions: wrong-size groups and words off the wall are
-    already counted by cause (in ``text_issues``) and became empty slots, so they are not counted
-    again; records matching no evaluated wall are the only check left (``unknown_walls``)."""
-    loaded = LoadedPredictions(predictions=ctd.predictions)
-    loaded.text_issues = {f"({label})": dict(ctd.issues)}
+    already counted by cause, for the whole file (``file_issues``: their records carry no wall id),
+    and became empty slots, so they are not counted again; records matching no evaluated wall are the
+    only check left (``unknown_walls``)."""
+    loaded = LoadedPredictions(predictions=ctd.predictions, file_issues=dict(ctd.issues), file_kind=label)
     loaded.issues["unknown_walls"] = ctd.unmatched
     return loaded
 

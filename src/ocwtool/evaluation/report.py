@@ -129,7 +129,7 @@ def run_evaluation(
     report["inputs"] = _inputs(golds, req, len(runs))
     if req.only_answered:
         report["inputs"]["answered"] = {"scored": len(golds), "of": len(everything)}
-    parsing = {name: lp.parsing_summary() for name, lp in loaded if lp.text_issues}
+    parsing = {name: lp.parsing_summary() for name, lp in loaded if lp.has_parsing_issues()}
     if parsing:
         report["parsing"] = parsing
     walls = [r["walls"] for r in report["runs"] if r["walls"]]
@@ -214,7 +214,7 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
             )
     for path, info in report.get("parsing", {}).items():
         counts = ", ".join(f"{k} {v}" for k, v in info["totals"].items())
-        parts.append(f"raw-text answers in {path}: {counts}")
+        parts.append(f"{info.get('kind') or 'raw-text answers'} in {path}: {counts}")
     if report.get("llm"):
         from ocwtool.llm.inputs import render_run_facts
 
