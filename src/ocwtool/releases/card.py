@@ -138,19 +138,29 @@ def card_yaml(info: CardInfo, model: type[Puzzle] | None = None) -> str:
 
 def render_card(info: CardInfo) -> str:
     """The whole README.md: YAML header, then counts, provenance, quirks, usage and citation."""
+    body = [
+        *_intro(info),
+        *_usage(info),
+        *_sources_table(info),
+        "OCW-format JSON of every config and split is under `json/<config>/<split>.json`, readable by",
+        'the OCW evaluator: `load_dataset("json", data_files=..., field="dataset")`.',
+        "",
+        *_figures(info.figures),
+        *_provenance(info.provenance),
+        *_closing(info),
+    ]
+    return f"---\n{card_yaml(info)}\n---\n\n" + "\n".join(body) + "\n"
+
+
+def _intro(info: CardInfo) -> list[str]:
+    """Title, what the dataset is, and the configs-by-splits count table."""
     rows = [
         f"| {c} | "
         + " | ".join(str(info.counts[c].get(s, 0)) for s in ("train", "validation", "test"))
         + " |"
         for c in info.configs
     ]
-    prov = info.provenance
-    sources = "\n".join(
-        f"- `{s}`: {v['puzzles']} puzzles, {v['captures']} distinct capture hashes"
-        f" (digest `{v['digest'][:16]}…`)"
-        for s, v in sorted(prov.get("sources", {}).items())
-    )
-    body = [
+    return [
         f"# {info.name} {info.version}",
         "",
         "Word-grouping puzzles (Only Connect walls and/or NYT Connections boards): 16 clues that",
@@ -163,18 +173,29 @@ def render_card(info: CardInfo) -> str:
         "|---|---|---|---|",
         *rows,
         "",
-        *_usage(info),
-        *_sources_table(info),
-        "OCW-format JSON of every config and split is under `json/<config>/<split>.json`, readable by",
-        'the OCW evaluator: `load_dataset("json", data_files=..., field="dataset")`.',
-        "",
-        *_figures(info.figures),
+    ]
+
+
+def _provenance(prov: Mapping[str, Any]) -> list[str]:
+    """The tool that built the release and each source's puzzles and captures."""
+    sources = "\n".join(
+        f"- `{s}`: {v['puzzles']} puzzles, {v['captures']} distinct capture hashes"
+        f" (digest `{v['digest'][:16]}…`)"
+        for s, v in sorted(prov.get("sources", {}).items())
+    )
+    return [
         "## Provenance",
         "",
         f"Tool: ocwtool {prov.get('tool_version')} (commit `{prov.get('tool_commit') or 'unknown'}`).",
         "",
         sources or "- (no source recorded)",
         "",
+    ]
+
+
+def _closing(info: CardInfo) -> list[str]:
+    """Known quirks, extras, release notes and the citation."""
+    return [
         "## Known quirks",
         "",
         *([f"- {q}" for q in info.quirks] or ["- none recorded"]),
@@ -190,7 +211,6 @@ def render_card(info: CardInfo) -> str:
         CITATION_BIB.rstrip(),
         "```",
     ]
-    return f"---\n{card_yaml(info)}\n---\n\n" + "\n".join(body) + "\n"
 
 
 def _usage(info: CardInfo) -> list[str]:
