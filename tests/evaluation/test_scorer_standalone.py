@@ -120,3 +120,38 @@ def test_scorer_errors_become_one_evaluation_error() -> None:
     assert err.value.__cause__ is None and err.value.__suppress_context__
     with pytest.raises(KeyError), scorer_errors():
         raise KeyError("not an input error: passes through")
+
+
+HOSTILE: dict[str, tuple[bytes, str]] = {
+    "nested too deeply": (b"[" * 100_000 + b"]" * 100_000, "invalid JSON: arrays/objects nested too deeply"),
+    "invalid UTF-8": (b'[{"wall_id": "w\xff"}]', "not UTF-8 text (byte 15); save it as UTF-8"),
+    "duplicate key": (b'[{"wall_id": "a", "wall_id": "b"}]', "invalid JSON: duplicate key 'wall_id'"),
+    "NaN": (b'[{"wall_id": "a", "predicted_groups": NaN}]', "invalid JSON: NaN is not a JSON number"),
+    "huge integer": (b'[{"wall_id": 1' + b"0" * 5000 + b"}]", "invalid JSON: a number longer than"),
+    "bad JSONL line": (
+        b'{"wall_id": "a"}\n{"wall_id": "b", "wall_id": "c"}\n',
+        "p.json:2: invalid JSON: duplicate key",
+    ),
+}
+
+
+@pytest.mark.parametrize("role", ["--gold", "--predictions"])
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_shipped_scorer_refuses_hostile_files_with_one_error_line(
+    case: str, role: str, golds: list[GoldWall], tmp_path: Path
+) -> None:
+    release = tmp_path / "release"
+    release.mkdir()
+    ship_scorer(release)
+    content, message = HOSTILE[case]
+    bad = tmp_path / "p.json"
+    bad.write_bytes(content)
+    files = {
+        "--gold": str(write_json(tmp_path / "test.json", ocw_document(golds))),
+        "--predictions": str(write_json(tmp_path / "ok.json", as_records(golds))),
+        role: str(bad),
+    }
+    proc = _run(["evaluate.py", *(a for pair in files.items() for a in pair)], _env(tmp_path), release)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr.startswith(f"Error: {bad}") and message in proc.stderr, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -60,17 +61,57 @@ def gold_from_record(rec: dict[str, Any], where: str, nyt: bool = False) -> Gold
     )
 
 
+class _Refused(ValueError):
+    """A value JSON allows but the scorer refuses (raised inside the parser's hooks)."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        key = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise _Refused(f"duplicate key {key!r} in an object (which value is meant?)")
+    return obj
+
+
+def _constant(token: str) -> Any:
+    raise _Refused(f"{token} is not a JSON number (use null or a string)")
+
+
+def strict_json(text: str, where: str) -> Any:
+    """``json.loads`` without the ways hostile text escapes it: nesting deeper than Python's
+    recursion limit, a number past the int-conversion limit (both tracebacks otherwise), duplicate
+    keys (JSON keeps the last silently) and ``NaN``/``Infinity`` literals are each one
+    :class:`ScorerInputError`. Plain syntax errors stay ``json.JSONDecodeError`` (callers report
+    their position). The scorer imports nothing from ocwtool, so this is its own small copy of the
+    refusals in ``ocwtool.safeparse``."""
+    try:
+        return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise ScorerInputError(f"{where}: invalid JSON: arrays/objects nested too deeply") from None
+    except _Refused as exc:
+        raise ScorerInputError(f"{where}: invalid JSON: {exc}") from None
+    except ValueError:  # the int-conversion limit
+        digits = sys.get_int_max_str_digits()
+        raise ScorerInputError(f"{where}: invalid JSON: a number longer than {digits} digits") from None
+
+
 def _read_records(path: Path, field_name: str) -> list[Any]:
     """Records of a JSON file (a list, or a dict holding the list under ``field_name``) or JSONL."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScorerInputError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise ScorerInputError(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
     try:
-        doc = json.loads(text)
+        doc = strict_json(text, str(path))
     except json.JSONDecodeError as first:
+        lines = enumerate(text.splitlines(), start=1)
         try:
-            return [json.loads(line) for line in text.splitlines() if line.strip()]
+            return [strict_json(line, f"{path}:{n}") for n, line in lines if line.strip()]
         except json.JSONDecodeError:
             raise ScorerInputError(
                 f"{path}:{first.lineno}:{first.colno}: invalid JSON: {first.msg}"
