@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import yaml
 
 from ocwtool.data import load_facts, parse_facts
 from ocwtool.errors import ConfigError
+from ocwtool.releases.card import CITATION_BIB
 from ocwtool.releases.licences import config_sources, default_config, hf_licenses
 from ocwtool.schema.models import Provenance, Puzzle
 from tests.releases.conftest import Built
@@ -115,3 +117,10 @@ def test_licence_facts_refuse_a_store_claimed_by_two_origins() -> None:
     doc["origins"]["todd"]["stores"].append("ocw")
     with pytest.raises(ConfigError, match=r"'ocw' is listed by origins 'ocw' and 'todd'"):
         parse_facts("licences.json", json.dumps(doc))
+
+
+def test_readme_cites_the_papers_as_every_release_does() -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Citing", 1)[1].split("```bibtex\n", 1)[1].split("```", 1)[0]
+    assert block == CITATION_BIB
+    assert "doi       = {10.18653/v1/2024.emnlp-main.1182}" in block  # the EMNLP 2024 paper

@@ -32,6 +32,7 @@ CITATION_BIB = """\
   booktitle = {Advances in Neural Information Processing Systems 36 (NeurIPS 2023),
                Datasets and Benchmarks Track},
   year      = {2023},
+  url       = {https://openreview.net/forum?id=ZV4tZgclu8},
   eprint    = {2306.11167},
   archivePrefix = {arXiv}
 }
@@ -43,6 +44,11 @@ CITATION_BIB = """\
                Chakrabarty, Tuhin and Muresan, Smaranda},
   booktitle = {Proceedings of the 2024 Conference on Empirical Methods in Natural Language Processing},
   year      = {2024},
+  address   = {Miami, Florida, USA},
+  publisher = {Association for Computational Linguistics},
+  pages     = {21219--21236},
+  doi       = {10.18653/v1/2024.emnlp-main.1182},
+  url       = {https://aclanthology.org/2024.emnlp-main.1182/},
   eprint    = {2406.11012},
   archivePrefix = {arXiv}
 }
