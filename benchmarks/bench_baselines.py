@@ -177,6 +177,8 @@ def main() -> None:
         help="also time another ocwtool checkout (its src/ first on PYTHONPATH), alternating with this one",
     )
     args = parser.parse_args()
+    if args.first < 1 or args.repeat < 1:
+        parser.error("--first and --repeat take a count of at least 1")
     source = ocw_file()
     if source is None:
         print(f"skipped: no OCW file (set {ENV} or provide ../shared/data/{OCW_NAME})")
