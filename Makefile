@@ -17,11 +17,17 @@ $(VENV)/.core: pyproject.toml | $(VENV)/bin/python
 	$(PIP) install --quiet -e .
 	touch $@
 
+# The demo's install: the core plus the [llm] extra (inspect-ai), which its scripted LLM-runner
+# stage needs (without it the demo skips that stage and says so).
+$(VENV)/.demo: pyproject.toml | $(VENV)/bin/python
+	$(PIP) install --quiet -e '.[llm]'
+	touch $(VENV)/.core $@
+
 # Everything: extras included. torch is pinned and installed first (a CPU build on these machines).
 $(VENV)/.all: pyproject.toml | $(VENV)/bin/python
 	$(PIP) install --quiet torch==2.13.0
 	$(PIP) install --quiet -e '.[embed,bertscore,wn,llm,labelstudio,dev]'
-	touch $(VENV)/.core $@
+	touch $(VENV)/.core $(VENV)/.demo $@
 
 wordnet:
 	@if [ ! -f /usr/share/wordnet/index.sense ] || [ ! -f /usr/share/wordnet/data.noun ]; then \
@@ -46,7 +52,7 @@ chromium:
 OCWTOOL := $(VENV)/bin/ocwtool -w $(WORKSPACE)
 
 # The main job: every stage offline on the bundled snapshot (see `ocwtool demo --help`).
-demo: $(VENV)/.core wordnet
+demo: $(VENV)/.demo wordnet
 	$(OCWTOOL) demo
 	$(OCWTOOL) info
 	@echo "Report (written by the demo's last stage): $(abspath $(WORKSPACE))/reports/report.html"
