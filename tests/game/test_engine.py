@@ -126,3 +126,18 @@ def test_order_must_be_the_boards_words(board: Board) -> None:
         Game(board, get_rules("nyt"), order=["Trout"] * 16)
     order = board.shuffled(5)
     assert Game(board, get_rules("nyt"), order).view().remaining == order != board.words
+
+
+def test_missed_connections_baseline_plays_past_the_usual_move_stop(board: Board) -> None:
+    rules = get_rules("missed-connections-baseline")
+    assert (rules.max_mistakes, rules.matching) == (500, "todd") and "baseline_experiment.py" in rules.source
+    game = Game(board, rules)
+    for _ in range(150):  # repeats are charged under Todd et al.'s rules: 150 mistakes, game still on
+        assert game.guess(WRONG).mistake and not game.over
+    for group in (FISH, TREES, KITCHEN):
+        assert game.guess(group).kind is K.CORRECT
+    assert game.won and game.outcome().mistakes == 150 and game.outcome().moves == 153
+    game = Game(board, rules)
+    while not game.over:
+        game.guess(WRONG)
+    assert game.outcome().mistakes == 500 and not game.won  # the mistakes end it, not the move stop

@@ -15,6 +15,10 @@ fields; nothing about a rule set is hidden in code paths.
   guess is not detected and costs a mistake like any wrong guess (the engine still counts repeats
   apart); invalid guesses cost nothing but the run stops after 5 (``INVALID_LIMIT = 5``); the game
   is won as soon as 3 groups are found (the last one is implied).
+* ``missed-connections-baseline``: the same game with the 500 mistakes Todd et al. gave their
+  sentence-embedding baselines (``baseline_experiment.py``: ``NUM_GUESSES = 500``), so that a
+  baseline player keeps guessing until it has found the groups; the move safety stop is raised past
+  what 500 mistakes allow, so it never ends a game first.
 * ``only-connect``: the Only Connect wall (BBC; the OCW paper, Alavi Naeini et al. 2023): guesses
   are free until two groups are found, then the team has three lives (the wall does not stop a
   repeated combination: it is judged, and charged, again); the last group resolves itself;
@@ -30,7 +34,7 @@ fields; nothing about a rule set is hidden in code paths.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ocwtool.errors import EvaluationError
@@ -80,6 +84,17 @@ MISSED_CONNECTIONS = Rules(
     matching="todd",
     word_repeats_in_guess=True,
 )
+BASELINE_MISTAKES = 500
+MISSED_CONNECTIONS_BASELINE = replace(
+    MISSED_CONNECTIONS,
+    name="missed-connections-baseline",
+    source="Todd et al. 2024, 'Missed Connections' (gdrtodd/missed-connections-llms, "
+    "baseline_experiment.py: the embedding baselines play puzzle.py with NUM_GUESSES = 500)",
+    summary="missed-connections with 500 mistakes, as Todd et al. ran their sentence-embedding baselines",
+    max_mistakes=BASELINE_MISTAKES,
+    # every move is a mistake, a found group or an invalid guess, so this stop is never reached first
+    max_moves=BASELINE_MISTAKES + 4 + (MISSED_CONNECTIONS.max_invalid or 0),
+)
 ONLY_CONNECT = Rules(
     name="only-connect",
     source="Only Connect (BBC), the connecting wall; the OCW dataset paper (Alavi Naeini et al. 2023)",
@@ -104,15 +119,16 @@ ONESHOT = Rules(
     oneshot=True,
 )
 
-RULES: dict[str, Rules] = {r.name: r for r in (NYT, MISSED_CONNECTIONS, ONLY_CONNECT, ONESHOT)}
+RULES: dict[str, Rules] = {
+    r.name: r for r in (NYT, MISSED_CONNECTIONS, MISSED_CONNECTIONS_BASELINE, ONLY_CONNECT, ONESHOT)
+}
 RULE_NAMES = tuple(RULES)
 
 
 def get_rules(name: str, **overrides: int | None) -> Rules:
-    """The rule set registered as ``name`` (case-insensitive), with numeric limits overridden.
-
-    ``get_rules("missed-connections", max_mistakes=500)`` is Todd et al.'s baseline setting.
-    """
+    """The rule set registered as ``name`` (case-insensitive), with numeric limits overridden
+    (``max_mistakes``, ``max_invalid``, ``max_moves``; the engine stops a game at ``max_moves``
+    whatever the other limits, so raise it with them)."""
     rules = RULES.get(name.strip().lower())
     if rules is None:
         raise EvaluationError(f"unknown rules {name!r}; choose one of: {', '.join(RULE_NAMES)}")
@@ -122,6 +138,4 @@ def get_rules(name: str, **overrides: int | None) -> Rules:
         raise EvaluationError(f"cannot override {sorted(unknown)}; only {sorted(allowed)}")
     if not overrides:
         return rules
-    from dataclasses import replace
-
     return replace(rules, **overrides)  # type: ignore[arg-type]
