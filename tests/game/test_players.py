@@ -73,14 +73,17 @@ def test_play_in_the_terminal_under_nyt_rules(ws: Path) -> None:
 
 def test_play_only_connect_names_connections_and_writes_a_replayable_transcript(ws: Path) -> None:
     groups = [clues for _, clues in OWN_WALL]
-    names = "Rivers\nPotters\nCard games\nBirds\n"
+    names = "Rivers of Europe\nPotters\nCard games\nBirds\n"
     out = ws / "me.jsonl"
     args = ["-w", str(ws), "play", "--rules", "only-connect", "--wall", "wall01", "--out", str(out)]
     result = CliRunner().invoke(cli, args, input="x, y\n" + _lines(groups[:3]) + names)
     assert result.exit_code == 0, result.output
     assert "free guesses" in result.output and "Name each connection" in result.output
+    assert "2 word(s), not 4; try again (nothing was played)." in result.output
+    assert "Connections named: 2 of 4 exact, ROUGE-1 F1 0.67" in result.output  # (1 + 0 + 1 + 2/3) / 4
     [t] = read_transcripts(out)
-    assert t.connections == ["Rivers", "Potters", "Card games", "Birds"]
+    assert t.connections == ["Rivers of Europe", "Potters", "Card games", "Birds"]
+    assert len(t.turns) == 3  # the typo was asked again, not played
     assert t.board is not None
     assert replay(t, t.board.to_board(), get_rules("only-connect")).agrees
 
@@ -151,3 +154,22 @@ def test_vectorised_ranking_keeps_the_plain_behaviour_on_nan(board: Board) -> No
     fast, plain = SimilarityPlayer("p", similarity), PlainPlayer("p", similarity)
     rules = get_rules("only-connect", max_moves=20)
     assert play_game(board, rules, fast, seed=3) == play_game(board, rules, plain, seed=3)
+
+
+def test_play_asks_again_for_a_typo_instead_of_charging_it(ws: Path) -> None:
+    groups = [clues for _, clues in OWN_WALL]
+    typos = "Danube, Rhine, Loire, Tagos\nDanube, Danube, Rhine, Loire\n"
+    result = CliRunner().invoke(cli, ["-w", str(ws), "play", "--rules", "nyt"], input=typos + _lines(groups))
+    assert result.exit_code == 0, result.output
+    assert "not on the board: Tagos; try again" in result.output
+    assert "the same word twice; try again" in result.output
+    assert "Won: 4 of 4 groups, 0 mistake(s), 0 invalid, 4 move(s)." in result.output
+
+
+def test_play_abandoned_at_the_end_of_input_writes_nothing(ws: Path) -> None:
+    out = ws / "me.jsonl"
+    args = ["-w", str(ws), "play", "--rules", "nyt", "--out", str(out)]
+    result = CliRunner().invoke(cli, args, input="Danube, Rhine, Loire, Harry\n")
+    assert result.exit_code == 130
+    assert "Game abandoned; nothing written" in result.output and "resume" not in result.output
+    assert not out.exists()

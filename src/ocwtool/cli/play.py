@@ -20,7 +20,11 @@ PLAYERS = ("human", "random", "wordnet", "minilm")
 
 
 class TerminalPlayer:
-    """A person: sees the board and the last feedback, types 4 words separated by commas."""
+    """A person: sees the board and the last feedback, types 4 words separated by commas.
+
+    A line that is not 4 different words of the board is asked again, without cost: the NYT app
+    cannot submit such a guess either, and a typo is not a move (programs' invalid replies still
+    count, through the engine)."""
 
     name = "human"
 
@@ -40,15 +44,38 @@ class TerminalPlayer:
 
     def guess(self, view: GameView) -> Sequence[str]:
         self._show(view)
-        return _words(click.prompt("Your guess (4 words, comma-separated)"))
+        return _ask("Your guess (4 words, comma-separated)", view)
 
     def answer(self, view: GameView) -> Sequence[Sequence[str]]:
         self._show(view)
-        return [_words(click.prompt(f"Group {k + 1} (4 words, comma-separated)")) for k in range(4)]
+        return [_ask(f"Group {k + 1} (4 words, comma-separated)", view) for k in range(4)]
 
     def connections(self, view: GameView) -> Sequence[str]:
         click.echo("The wall is over. Name each connection:")
         return [click.prompt(f"  {', '.join(g)}", default="", show_default=False) for g in view.resolved]
+
+
+def _ask(prompt: str, view: GameView) -> list[str]:
+    """Prompt until the line is 4 different words still on the board (matched as the rules match)."""
+    while True:
+        words = _words(click.prompt(prompt))
+        problem = _not_playable(words, view)
+        if problem is None:
+            return words
+        click.echo(f"{problem}; try again (nothing was played).")
+
+
+def _not_playable(words: Sequence[str], view: GameView) -> str | None:
+    from ocwtool.evaluation.game.board import MATCHERS
+
+    key = MATCHERS[view.rules.matching]
+    on_board = {key(w) for w in view.remaining}
+    if len(words) != 4:
+        return f"{len(words)} word(s), not 4"
+    if len({key(w) for w in words}) != 4:
+        return "the same word twice"
+    missing = [w for w in words if key(w) not in on_board]
+    return f"not on the board: {', '.join(missing)}" if missing else None
 
 
 def _words(line: str) -> list[str]:
@@ -93,7 +120,13 @@ def play_cmd(
     from ocwtool.fsio import write_text
 
     board = _board(app, source, split, wall_id, seed)
-    t = play_game(board, get_rules(rules), _player(player), seed=seed)
+    try:
+        t = play_game(board, get_rules(rules), _player(player), seed=seed)
+    except (click.Abort, KeyboardInterrupt):  # Ctrl-C, or the end of the input at a prompt
+        click.echo(
+            "\nGame abandoned; nothing written (--out gets the transcript of a finished game).", err=True
+        )
+        raise SystemExit(130) from None
     rec = t.recorded
     assert rec is not None
     click.echo(
@@ -102,9 +135,23 @@ def play_cmd(
     )
     for words, name in zip(board.groups, board.connections, strict=False):
         click.echo(f"  {name}: {', '.join(words)}")
+    if t.connections is not None:
+        click.echo(_naming_score(board, t.connections))
     if out is not None:
         write_text(out, dump_transcripts([t]))
         click.echo(f"Wrote {out}", err=True)
+
+
+def _naming_score(board: Board, names: Sequence[str]) -> str:
+    """The connection-naming step scored with the Task 2 metrics (exact match, ROUGE-1 F1)."""
+    from statistics import fmean
+
+    from ocwtool.evaluation.scorer import GoldWall, Prediction, score_connections
+
+    gold = GoldWall(board.wall_id, board.groups, board.connections)
+    [row] = score_connections([gold], [Prediction(board.wall_id, None, tuple(names))])
+    exact = sum(row["exact_match"])
+    return f"Connections named: {exact:g} of 4 exact, ROUGE-1 F1 {fmean(row['rouge1_f1']):.2f}"
 
 
 def _player(name: str) -> Player:
