@@ -173,3 +173,15 @@ def test_play_abandoned_at_the_end_of_input_writes_nothing(ws: Path) -> None:
     assert result.exit_code == 130
     assert "Game abandoned; nothing written" in result.output and "resume" not in result.output
     assert not out.exists()
+
+
+def test_play_all_lets_a_baseline_player_play_the_split_and_writes_replayable_games(ws: Path) -> None:
+    out = ws / "all.jsonl"
+    args = ["-w", str(ws), "play", "--all", "--player", "random", "--rules", "nyt", "--split", "test"]
+    result = CliRunner().invoke(cli, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "random" in result.output and "1/1" in result.output  # 1 game, agreeing with itself
+    games = read_transcripts(out)
+    assert [g.wall_id for g in games] == ["wall01"] and games[0].player == "random"
+    human = CliRunner().invoke(cli, ["-w", str(ws), "play", "--all"])
+    assert human.exit_code == 2 and "--all needs a baseline --player" in human.output

@@ -10,11 +10,13 @@ import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.eval import RULE_NAMES
+from ocwtool.cli.progress import progress_option
 from ocwtool.evaluation.game.engine import GameView
 
 if TYPE_CHECKING:
     from ocwtool.evaluation.game.board import Board
     from ocwtool.evaluation.game.players import Player
+    from ocwtool.progress import Progress
 
 PLAYERS = ("human", "random", "wordnet", "minilm")
 
@@ -93,7 +95,16 @@ def _words(line: str) -> list[str]:
     "--split", type=click.Choice(("train", "validation", "test", "all")), default="all", show_default=True
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Chooses the puzzle and the word order.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the transcript (JSONL).")
+@click.option(
+    "--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the transcript(s) (JSONL)."
+)
+@click.option(
+    "--all",
+    "every",
+    is_flag=True,
+    help="Every puzzle of --source/--split, one game each, with a baseline --player; prints the summary.",
+)
+@progress_option
 @pass_app
 def play_cmd(
     app: AppContext,
@@ -105,20 +116,28 @@ def play_cmd(
     split: str,
     seed: int,
     out: Path | None,
+    every: bool,
+    progress: Progress,
 ) -> None:
-    """Play one puzzle of the workspace under named rules (nyt, missed-connections, only-connect,
-    oneshot), yourself or with a baseline player, and print the outcome.
+    """Play one puzzle of the workspace under named rules (nyt, missed-connections,
+    missed-connections-baseline, only-connect, oneshot), yourself or with a baseline player, and
+    print the outcome; or, with --all, let a baseline player play every puzzle of a split.
 
     \b
     Examples:
       ocwtool play --rules nyt
       ocwtool play --rules only-connect --wall abc123 --out runs/me.jsonl
       ocwtool play --player wordnet --rules missed-connections --seed 3
+      ocwtool play --all --player minilm --rules missed-connections-baseline --out runs/ml.jsonl
+      ocwtool eval --transcripts runs/ml.jsonl     # replay and score them again
     """
     from ocwtool.evaluation.game import get_rules, play_game
     from ocwtool.evaluation.game.transcript import dump_transcripts
     from ocwtool.fsio import write_text
 
+    if every:
+        _play_all(app, rules, player, (source, split, seed), out, progress)
+        return
     board = _board(app, source, split, wall_id, seed)
     try:
         t = play_game(board, get_rules(rules), _player(player), seed=seed)
@@ -140,6 +159,34 @@ def play_cmd(
     if out is not None:
         write_text(out, dump_transcripts([t]))
         click.echo(f"Wrote {out}", err=True)
+
+
+def _play_all(
+    app: AppContext,
+    rules: str,
+    player: str,
+    selection: tuple[str | None, str, int],
+    out: Path | None,
+    progress: Progress,
+) -> None:
+    """A baseline player over every puzzle of the selection: one game each, summarised as
+    ``eval --transcripts`` summarises them (the games are replayed through the engine)."""
+    from ocwtool.evaluation.game import Board, get_rules, play_all
+    from ocwtool.evaluation.game.replay import replay_all
+    from ocwtool.evaluation.game.score import render_games, summarize
+    from ocwtool.evaluation.game.transcript import dump_transcripts
+    from ocwtool.evaluation.gold import workspace_golds
+    from ocwtool.fsio import write_text
+
+    if player == "human":
+        raise click.UsageError("--all needs a baseline --player (random, wordnet or minilm)")
+    source, split, seed = selection
+    boards = [Board.from_gold(g) for g in workspace_golds(app.workspace(), split, source).walls]
+    games = play_all(boards, get_rules(rules), _player(player), seed=seed, progress=progress)
+    click.echo(render_games(summarize(replay_all(games))))
+    if out is not None:
+        write_text(out, dump_transcripts(games))
+        click.echo(f"Wrote {out} ({len(games)} games)", err=True)
 
 
 def _naming_score(board: Board, names: Sequence[str]) -> str:

@@ -17,7 +17,14 @@ Public API (stable; the LLM runner builds on it)::
 
 from ocwtool.evaluation.game.board import Board
 from ocwtool.evaluation.game.engine import Feedback, FeedbackKind, Game, GameView, Outcome
-from ocwtool.evaluation.game.players import OraclePlayer, Player, PlayerBase, RandomPlayer, play_game
+from ocwtool.evaluation.game.players import (
+    OraclePlayer,
+    Player,
+    PlayerBase,
+    RandomPlayer,
+    play_all,
+    play_game,
+)
 from ocwtool.evaluation.game.rules import RULE_NAMES, RULES, Rules, get_rules
 from ocwtool.evaluation.game.transcript import (
     BoardRecord,
@@ -52,6 +59,7 @@ __all__ = [
     "get_rules",
     "outcome_record",
     "parse_transcripts",
+    "play_all",
     "play_game",
     "read_transcripts",
 ]

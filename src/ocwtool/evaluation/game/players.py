@@ -16,6 +16,7 @@ from ocwtool.evaluation.game.board import GROUPS, SIZE, Board
 from ocwtool.evaluation.game.engine import Game, GameView
 from ocwtool.evaluation.game.rules import Rules
 from ocwtool.evaluation.game.transcript import BoardRecord, Transcript, Turn, outcome_record
+from ocwtool.progress import Progress, silent, track
 
 
 @runtime_checkable
@@ -75,6 +76,14 @@ def play_game(
         connections=names,
         recorded=outcome_record(game.outcome()),
     )
+
+
+def play_all(
+    boards: Sequence[Board], rules: Rules, player: Player, seed: int = 0, progress: Progress = silent
+) -> list[Transcript]:
+    """One game per board, in order, each in ``board.shuffled(seed)`` order (``progress`` label
+    "games"): a baseline player over a split, its transcripts ready for replay and scoring."""
+    return [play_game(board, rules, player, seed=seed) for board in track(boards, "games", progress)]
 
 
 class PlayerBase:
