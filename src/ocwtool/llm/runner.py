@@ -21,6 +21,7 @@ from ocwtool.errors import LlmError
 from ocwtool.fsio import read_json, write_json
 from ocwtool.llm.export import Usage, epoch_predictions, log_transcripts, total_usage, write_jsonl
 from ocwtool.llm.inputs import Protocol, PuzzleSource
+from ocwtool.llm.models import check_model_name, inspect_prerequisites, resolve_model
 from ocwtool.llm.prices import Price, price_for
 
 ALIGNED_CONNECTION_PROMPTS = ("ocw-fewshot", "ocwtool-interactive")
@@ -93,6 +94,12 @@ def _task(req: LlmRunRequest) -> Any:
     return interactive(workspace, release, src.source, src.split, proto.rules, proto.prompt, req.cache)
 
 
+def _generate_config(req: LlmRunRequest) -> dict[str, Any]:
+    """The generate settings given (inspect keys its memoized models by them, so both uses agree)."""
+    keys = ("max_connections", "attempt_timeout", "max_retries")
+    return {key: getattr(req, key) for key in keys if getattr(req, key) is not None}
+
+
 def _eval_options(req: LlmRunRequest, log_dir: Path) -> dict[str, Any]:
     opts: dict[str, Any] = {
         "log_dir": str(log_dir),
@@ -100,10 +107,7 @@ def _eval_options(req: LlmRunRequest, log_dir: Path) -> dict[str, Any]:
         "fail_on_error": False,
         "score_display": False,
     }
-    for key in ("max_connections", "attempt_timeout", "max_retries"):
-        if getattr(req, key) is not None:
-            opts[key] = getattr(req, key)
-    return opts
+    return opts | _generate_config(req)
 
 
 def _latest_log(log_dir: Path) -> tuple[Path, str] | None:
@@ -120,24 +124,38 @@ def _latest_log(log_dir: Path) -> tuple[Path, str] | None:
 
 
 def _evaluate(req: LlmRunRequest, folder: Path) -> tuple[Any, str]:
-    """Run, retry or reuse; returns the final EvalLog and how it was obtained."""
-    from inspect_ai import eval as inspect_eval
-    from inspect_ai import eval_retry
+    """Reuse a finished log, or check model and puzzles, mark the run started and run or retry it."""
     from inspect_ai.log import read_eval_log
 
-    log_dir = folder / "logs"
-    latest = _latest_log(log_dir)
-    opts = _eval_options(req, log_dir)
+    latest = _latest_log(folder / "logs")
     if latest and latest[1] == "success":
         return read_eval_log(str(latest[0])), "reused"
-    if latest and latest[1] in ("started", "cancelled", "error"):
-        retry_opts = {k: v for k, v in opts.items() if k != "score_display"}
-        return _finished(eval_retry(str(latest[0]), **retry_opts)), "retried"
-    limit = req.limit
+    # Everything that can fail before a game is played fails here, before run.json is written.
+    resolve_model(req.model, req.model_base_url, _generate_config(req))
+    task = None if latest else _task(req)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_json(folder / "run.json", {"settings": req.settings(), "status": "started"})
+    with inspect_prerequisites(req.model):
+        if latest:
+            return _retry(req, latest[0], folder), "retried"
+        return _run_new(req, task, folder), "new"
+
+
+def _retry(req: LlmRunRequest, log: Path, folder: Path) -> Any:
+    from inspect_ai import eval_retry
+
+    opts = {k: v for k, v in _eval_options(req, folder / "logs").items() if k != "score_display"}
+    return _finished(eval_retry(str(log), **opts))
+
+
+def _run_new(req: LlmRunRequest, task: Any, folder: Path) -> Any:
+    from inspect_ai import eval as inspect_eval
+
+    opts = _eval_options(req, folder / "logs")
     logs = inspect_eval(
-        _task(req), model=req.model, model_base_url=req.model_base_url, epochs=req.epochs, limit=limit, **opts
+        task, model=req.model, model_base_url=req.model_base_url, epochs=req.epochs, limit=req.limit, **opts
     )
-    return _finished(logs), "new"
+    return _finished(logs)
 
 
 def _finished(logs: list[Any]) -> Any:
@@ -164,10 +182,9 @@ def _check_settings(folder: Path, settings: dict[str, Any]) -> None:
 
 def run_llm(req: LlmRunRequest, runs_dir: Path, prices: dict[str, Price] | None = None) -> LlmRun:
     """Run (or resume) ``req`` in ``runs_dir/llm/<name>`` and write transcripts and predictions."""
+    check_model_name(req.model)
     folder = runs_dir / "llm" / req.run_name()
     _check_settings(folder, req.settings())
-    folder.mkdir(parents=True, exist_ok=True)
-    write_json(folder / "run.json", {"settings": req.settings(), "status": "started"})
     log, how = _evaluate(req, folder)
     return _finish(req, folder, log, how, prices or {})
 
