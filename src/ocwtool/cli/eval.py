@@ -305,12 +305,14 @@ def _plot(
 
 def _replay(app: AppContext, args: EvalArgs) -> None:
     from ocwtool.evaluation.game.board import Board
+    from ocwtool.evaluation.game.replay import BoardStore
     from ocwtool.evaluation.game.score import evaluate_transcripts, render_games
     from ocwtool.evaluation.report import report_name
     from ocwtool.fsio import write_json
 
-    def boards() -> dict[str, Board]:
-        return {g.wall_id: Board.from_gold(g) for g in _golds(app, args).walls}
+    def boards() -> BoardStore:
+        golds = _golds(app, args)
+        return BoardStore({g.wall_id: Board.from_gold(g) for g in golds.walls}, golds.skipped)
 
     report = evaluate_transcripts(args.transcripts, args.rules, boards, accent_fold=args.accent_fold)
     click.echo(render_games(report))
