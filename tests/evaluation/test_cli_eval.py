@@ -13,6 +13,8 @@ from click.testing import CliRunner
 from ocwtool.cli.app import cli
 from ocwtool.evaluation import scorer
 from ocwtool.evaluation.scorer import GoldWall
+from ocwtool.schema.models import Puzzle, Split
+from ocwtool.store import write_puzzles
 from tests.evaluation.conftest import as_records, ocw_document, ship_scorer, write_json
 
 
@@ -214,3 +216,43 @@ def test_unscorable_puzzles_are_skipped_and_reported(tmp_path: Path) -> None:
     }
     code, text = _run(tmp_path, "--baseline", "random", "--seeds", "2", "--include-flagged")
     assert code == 0 and "not scored" not in text
+
+
+def _run_folder(path: Path, golds: list[GoldWall], settings: dict[str, object]) -> Path:
+    """An `ocwtool llm run` folder written by hand: run.json settings and one epoch of predictions."""
+    path.mkdir()
+    write_json(path / "run.json", {"settings": settings, "status": "success"})
+    lines = [json.dumps(r) for r in as_records(golds)]
+    (path / "predictions-epoch-1.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_eval_run_defaults_to_the_runs_release_source_and_split(
+    puzzles: list[Puzzle], golds: list[GoldWall], tmp_path: Path
+) -> None:
+    workspace = tmp_path / "ws"
+    train = puzzles[1].model_copy(update={"split": Split.TRAIN})
+    write_puzzles(workspace / "puzzles" / "ocw.jsonl", [puzzles[0], train])
+    run = _run_folder(tmp_path / "run", golds, {"release": None, "source": "ocw", "split": "all"})
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(
+        cli, ["-w", str(workspace), "eval", "--run", str(run), "--json-out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "scoring the run's puzzles (its run.json): source ocw, split all" in result.output
+    assert json.loads(out.read_text())["inputs"]["puzzles"] == 2  # split all: both walls, not just test
+    explicit = ["-w", str(workspace), "eval", "--run", str(run), "--split", "test", "--json-out", str(out)]
+    assert CliRunner().invoke(cli, explicit).exit_code == 0
+    assert json.loads(out.read_text())["inputs"]["puzzles"] == 1  # the option given wins
+    release = tmp_path / "rel"
+    (release / "ocw").mkdir(parents=True)
+    write_json(release / "ocw" / "test.json", ocw_document(golds[:1]))
+    played = _run_folder(
+        tmp_path / "played", golds[:1], {"release": str(release), "source": None, "split": "test"}
+    )
+    result = CliRunner().invoke(
+        cli, ["-w", str(tmp_path / "none"), "eval", "--run", str(played), "--json-out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"(its run.json): release {release}, split test\n" in result.output
+    assert json.loads(out.read_text())["inputs"]["puzzles"] == 1  # scored on the release, no workspace needed

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from ocwtool.evaluation.facets import WallFacts, facet_breakdowns, facts_of
+from ocwtool.evaluation.facets import WallFacts, facet_breakdowns, facts_of, render_facet
 from ocwtool.evaluation.gold import gold_from_puzzle
 from ocwtool.schema.models import OcwMeta
 from tests.conftest import make_ocw_wall
@@ -49,3 +49,10 @@ def test_several_runs_average_per_group_and_no_facts_give_no_tables() -> None:
     runs = [_walls([(True,) * 4]), _walls([(False,) * 4])]
     assert facet_breakdowns(golds, runs, facts)["red_herrings"]["present"]["found_rate"] == 0.5
     assert facet_breakdowns(golds, runs, {}) == {}
+
+
+def test_facet_headers_read_as_words() -> None:
+    table = {"present": {"groups": 4, "found_rate": 1.0, "solved_rate": 1.0}}
+    assert render_facet("red_herrings", table).splitlines()[0].split() == [
+        "by", "red", "herrings", "groups", "found", "solved", "humans"
+    ]  # fmt: skip

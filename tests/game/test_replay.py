@@ -10,9 +10,18 @@ import pytest
 from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
-from ocwtool.errors import InputError
-from ocwtool.evaluation.game import Board, Transcript, Turn, dump_transcripts, get_rules, read_transcripts
-from ocwtool.evaluation.game.replay import agreement, load_transcripts, replay, replay_all
+from ocwtool.errors import EvaluationError, InputError
+from ocwtool.evaluation.game import (
+    Board,
+    BoardRecord,
+    Transcript,
+    Turn,
+    dump_transcripts,
+    get_rules,
+    read_transcripts,
+)
+from ocwtool.evaluation.game.replay import BoardStore, agreement, load_transcripts, replay, replay_all
+from ocwtool.evaluation.game.score import evaluate_transcripts, render_games
 from ocwtool.evaluation.game.todd import read_puzzles, read_results, wall_id
 from tests.conftest import run_ocwtool
 from tests.game.conftest import todd_answers, todd_result
@@ -102,11 +111,13 @@ def test_cli_replays_todd_logs_and_refuses_outcome_only_logs(tmp_path: Path) -> 
     line = result.output.splitlines()[1]
     player, rules, *figures = line.split()
     assert (player, rules) == ("IterativeGPTSolver/own-model/cot-False", "missed-connections")
-    assert figures == ["1", "1/1", "1.000", "4.00", "10.00", "0.00", "0.00"]
+    assert figures == ["1", "1/1", "1.000", "4.00", "10.00", "0.00", "0.00", "0"]
     assert json.loads(out.read_text())["runs"][0]["agreeing"] == 1
     args = ["-w", str(tmp_path), "eval", "--transcripts", str(log), "--json-out", str(out)]
     result = CliRunner().invoke(cli, [*args, "--rules", "nyt"])
     assert result.exit_code == 0 and " nyt " in result.output and "0/1" in result.output  # a what-if
+    assert result.output.splitlines()[1].split()[-1] == "1"  # their game stopped at 3 groups: unfinished
+    assert "1 game(s) unfinished: the recorded moves end before the game does" in result.output
     one_shot = todd_result([], won=True, solved=[True] * 4) | {"solver": "OneShotGPTSolver"}
     empty = _write(tmp_path / "OneShot_results.json", [one_shot])
     proc = run_ocwtool("-w", str(tmp_path), "eval", "--transcripts", str(empty))
@@ -115,3 +126,87 @@ def test_cli_replays_todd_logs_and_refuses_outcome_only_logs(tmp_path: Path) -> 
         f"Error: no game in {empty} holds moves to replay (1 game(s) read; one-shot and baseline logs "
         "record outcomes only)\n",
     )
+
+
+def _cli(tmp_path: Path, *args: str) -> Any:
+    out = str(tmp_path / "report.json")
+    return CliRunner().invoke(cli, ["-w", str(tmp_path), "eval", *args, "--json-out", out])
+
+
+def _oneshot(board: Board, answer: list[list[str]]) -> Transcript:
+    record = BoardRecord.from_board(board)
+    return Transcript(
+        wall_id=board.wall_id, rules="oneshot", player="me", board=record, turns=[Turn(answer=answer)]
+    )
+
+
+def test_guesses_and_full_answers_do_not_convert(tmp_path: Path, board: Board) -> None:
+    log = _write(
+        tmp_path / "Iter_results.json", [todd_result([FISH, TREES, KITCHEN], won=True, solved=[True] * 4)]
+    )
+    proc = run_ocwtool("-w", str(tmp_path), "eval", "--transcripts", str(log), "--rules", "oneshot")
+    assert (proc.returncode, proc.stderr) == (
+        1,
+        f"Error: {log} record 0: an interactive game (missed-connections rules) cannot be replayed under "
+        "oneshot rules (its guesses are not full answers); drop --rules oneshot or choose nyt, "
+        "missed-connections or only-connect\n",
+    )
+    games = tmp_path / "oneshot.jsonl"
+    games.write_text(dump_transcripts([_oneshot(board, [list(g) for g in board.groups])]), encoding="utf-8")
+    proc = run_ocwtool("-w", str(tmp_path), "eval", "--transcripts", str(games), "--rules", "nyt")
+    assert (proc.returncode, proc.stderr) == (
+        1,
+        f"Error: {games}:1: a oneshot game (one full answer) cannot be replayed under nyt rules (moves one "
+        "guess at a time); replay it under its own rules (drop --rules)\n",
+    )
+
+
+def test_oneshot_table_shows_the_quarter_score(tmp_path: Path, board: Board) -> None:
+    half = [list(board.groups[0]), list(board.groups[1]), ["Tea-pot", "Kettle", "Mars", "Venus"], []]
+    games = tmp_path / "oneshot.jsonl"
+    games.write_text(dump_transcripts([_oneshot(board, half)]), encoding="utf-8")
+    head, row, note = _cli(tmp_path, "--transcripts", str(games)).output.splitlines()[:3]
+    assert head.split() == [
+        "player", "rules", "games", "agree", "win", "groups", "score", "weighted", "mistakes", "invalid",
+        "unfinished",
+    ]  # fmt: skip
+    assert row.split()[1:] == ["oneshot", "1", "1/1", "0.000", "2.00", "0.50", "3.00", "0.00", "1.00", "0"]
+    assert note == "score: 1/4 per group found (lechmazur/nyt-connections), the oneshot rules' score"
+
+
+def test_errors_name_the_file_and_line(tmp_path: Path, board: Board) -> None:
+    bogus = Transcript(wall_id="own-1", rules="bogus", board=BoardRecord.from_board(board))
+    bad = tmp_path / "games.jsonl"
+    bad.write_text("\n" + dump_transcripts([bogus]), encoding="utf-8")
+    with pytest.raises(EvaluationError, match=rf"^{bad}:2: unknown rules 'bogus'; choose one of: nyt, "):
+        evaluate_transcripts([bad])
+    lone = tmp_path / "lone.jsonl"
+    lone.write_text(dump_transcripts([Transcript(wall_id="nope", rules="nyt")]), encoding="utf-8")
+    with pytest.raises(EvaluationError) as err:
+        evaluate_transcripts([lone], boards=lambda: BoardStore({"own-1": board}))
+    assert str(err.value) == (
+        f"{lone}:1: transcript of wall 'nope' carries no board and no puzzle has that id; "
+        "choose the store with --source (and --split all)"
+    )
+
+
+def test_a_flagged_wall_hints_include_flagged(board: Board) -> None:
+    store = BoardStore({"own-1": board}, {"pic-1": ["picture"]})
+    with pytest.raises(EvaluationError) as err:
+        replay_all([Transcript(wall_id="pic-1", rules="nyt")], store, where=["games.jsonl:3"])
+    assert str(err.value) == (
+        "games.jsonl:3: transcript of wall 'pic-1' carries no board and that puzzle is left out of "
+        "scoring (picture); add --include-flagged"
+    )
+
+
+def test_long_player_names_stay_whole() -> None:
+    run = {"rules": "nyt", "games": 1, "agreeing": 1, "replayable": 1, "connections": None}
+    names = [
+        "IterativeGPTSolver/gpt-3.5-turbo-1106/cot-True",
+        "IterativeGPTSolver/gpt-3.5-turbo-1106/cot-False",
+    ]
+    table = render_games({"runs": [run | {"player": n} for n in names]})
+    assert [line.split()[0] for line in table.splitlines()[1:]] == names
+    short = render_games({"runs": [run | {"player": "me"}]}).splitlines()
+    assert short[0].index("rules") == 40  # the usual width when names are short

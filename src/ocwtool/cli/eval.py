@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 from collections.abc import Callable
@@ -87,9 +88,42 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
 
     @functools.wraps(func)
     def command(app: AppContext, /, progress: Progress, **params: Any) -> None:
-        func(app, EvalArgs(**params), progress)
+        args = EvalArgs(**params)
+        if args.run_dir is not None:
+            args = _run_defaults(args, click.get_current_context())
+        func(app, args, progress)
 
     return command
+
+
+def _run_defaults(args: EvalArgs, ctx: click.Context) -> EvalArgs:
+    """``--run``: the run's own release, source and split (its run.json) unless given as options."""
+    from click.core import ParameterSource
+
+    from ocwtool.llm.inputs import run_scope
+
+    assert args.run_dir is not None
+    given = {
+        name
+        for name in ("release", "use_workspace", "source", "split")
+        if ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
+    }
+    if given & {"release", "use_workspace"}:
+        given.add("release")  # --workspace scores the workspace even when the run played a release
+    taken = {k: v for k, v in run_scope(args.run_dir).items() if k not in given}
+    if not taken:
+        return args
+    click.echo(
+        "scoring the run's puzzles (its run.json): " + ", ".join(f"{k} {v}" for k, v in taken.items()),
+        err=True,
+    )
+    release = taken.get("release")
+    return dataclasses.replace(
+        args,
+        release=Path(release) if release else args.release,
+        source=taken.get("source", args.source),
+        split=taken.get("split", args.split),
+    )
 
 
 @click.command("eval")
@@ -112,7 +146,8 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
     "--run",
     "run_dir",
     type=click.Path(exists=True, file_okay=False, path_type=Path),
-    help="An `ocwtool llm run` folder: score its per-epoch predictions (epochs as seeds).",
+    help="An `ocwtool llm run` folder: score its per-epoch predictions (epochs as seeds) on the "
+    "release, source and split it played (from its run.json; options given here win).",
 )
 @click.option("--baseline", type=click.Choice(BASELINES), help="Run an offline baseline instead.")
 @click.option(
@@ -227,7 +262,7 @@ def eval_cmd(app: AppContext, args: EvalArgs, progress: Progress) -> None:
       ocwtool eval --source nyt --predictions partial.json --only-answered
       ocwtool eval --transcripts IterativeGPTSolver_gpt-4_cot-False_results.json
       ocwtool eval --source ctd --split all --predictions expert.csv --only-answered
-      ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --source nyt --compare-baseline random
+      ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --compare-baseline random
       ocwtool eval --baseline wordnet --source nyt --cutoff 2024-04-01 --plot figures/
     """
     if args.transcripts:
@@ -306,12 +341,14 @@ def _plot(
 
 def _replay(app: AppContext, args: EvalArgs) -> None:
     from ocwtool.evaluation.game.board import Board
+    from ocwtool.evaluation.game.replay import BoardStore
     from ocwtool.evaluation.game.score import evaluate_transcripts, render_games
     from ocwtool.evaluation.report import report_name
     from ocwtool.fsio import write_json
 
-    def boards() -> dict[str, Board]:
-        return {g.wall_id: Board.from_gold(g) for g in _golds(app, args).walls}
+    def boards() -> BoardStore:
+        golds = _golds(app, args)
+        return BoardStore({g.wall_id: Board.from_gold(g) for g in golds.walls}, golds.skipped)
 
     report = evaluate_transcripts(args.transcripts, args.rules, boards, accent_fold=args.accent_fold)
     click.echo(render_games(report))

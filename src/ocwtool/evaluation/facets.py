@@ -157,7 +157,8 @@ def release_facts(release: Path) -> dict[str, WallFacts]:
 
 def render_facet(name: str, table: Mapping[str, Mapping[str, float]]) -> str:
     """One breakdown table: groups, the model's found and solved rates, the contestants' rate."""
-    rows = [f"{'by ' + name:<28}{'groups':>8}{'found':>9}{'solved':>9}{'humans':>9}"]
+    title = "by " + name.replace("_", " ")  # the JSON key red_herrings reads "by red herrings"
+    rows = [f"{title:<28}{'groups':>8}{'found':>9}{'solved':>9}{'humans':>9}"]
     for key, row in table.items():
         cells = [
             f"{row[c]:>9.4f}" if c in row else f"{'':>9}" for c in ("found_rate", "solved_rate", "human_rate")

@@ -112,6 +112,16 @@ def read_run_facts(folder: Path) -> dict[str, Any]:
     return dict(read_json(manifest)) if manifest.is_file() else {}
 
 
+RUN_SCOPE = ("release", "source", "split")
+
+
+def run_scope(folder: Path) -> dict[str, str]:
+    """The puzzles a run played, from its ``run.json`` settings: ``release``, ``source`` and
+    ``split``, each only when recorded (``ocwtool eval --run`` defaults to them)."""
+    settings = read_run_facts(folder).get("settings") or {}
+    return {k: str(settings[k]) for k in RUN_SCOPE if settings.get(k) is not None}
+
+
 def render_run_facts(facts: Mapping[str, Any]) -> str:
     """Model, protocol, prompt, errored games, paid tokens and cost, for the eval table."""
     settings, usage, prompt = facts.get("settings", {}), facts.get("usage", {}), facts.get("prompt") or {}

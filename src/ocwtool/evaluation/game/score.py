@@ -9,14 +9,13 @@ match and ROUGE-1 F1, as ``ocwtool eval`` scores predictions).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from statistics import fmean
 from typing import Any
 
 from ocwtool.errors import EvaluationError
-from ocwtool.evaluation.game.board import Board
-from ocwtool.evaluation.game.replay import Replay, agreement
+from ocwtool.evaluation.game.replay import BoardStore, Replay, agreement
 
 
 def game_row(r: Replay) -> dict[str, Any]:
@@ -75,6 +74,7 @@ def summarize_run(replays: Sequence[Replay], accent_fold: bool = False) -> dict[
         "rules": replays[0].rules.name,
         **agreement(replays),
         "won": sum(bool(row.get("won")) for row in played),
+        "unfinished": sum(r.unfinished for r in replays),
     }
     out["win_rate"] = out["won"] / len(played) if played else None
     for key in ("groups_solved", "score", "weighted", "mistakes", "invalid", "repeats", "moves"):
@@ -100,40 +100,65 @@ def _cell(value: Any, digits: int = 3) -> str:
     return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
 
 
+UNFINISHED_NOTE = (
+    "{n} game(s) unfinished: the recorded moves end before the game does under these rules (e.g. "
+    "Todd et al.'s games stop once 3 groups are found, where NYT rules play on); counted as lost"
+)
+QUARTER_NOTE = "score: 1/4 per group found (lechmazur/nyt-connections), the oneshot rules' score"
+
+
+def _columns(oneshot: bool) -> list[tuple[str, str, int, int]]:
+    """(header, summary key, width, digits) of the figures after the agreement column."""
+    cols = [("win", "win_rate", 7, 3), ("groups", "groups_solved", 8, 2)]
+    cols += [("score", "score", 7, 2)] if oneshot else []
+    cols += [("weighted", "weighted", 9, 2), ("mistakes", "mistakes", 9, 2), ("invalid", "invalid", 8, 2)]
+    return [*cols, ("unfinished", "unfinished", 11, 0)]
+
+
 def render_games(report: dict[str, Any]) -> str:
-    """A table: one line per run (agreement = agreeing / replayable games with a recorded outcome)."""
-    head = f"{'player':<40}{'rules':<20}{'games':>6}{'agree':>11}{'win':>7}{'groups':>8}{'weighted':>9}"
-    lines = [head + f"{'mistakes':>9}{'invalid':>8}"]
-    for run in report["runs"]:
+    """A table: one line per run (agreement = agreeing / replayable games with a recorded outcome);
+    a ``score`` column (1/4 per group) when a run played oneshot rules; notes on unfinished games."""
+    runs = report["runs"]
+    width = max([40, *(len(run["player"]) + 2 for run in runs)])
+    cols = _columns(any(run["rules"] == "oneshot" for run in runs))
+    head = f"{'player':<{width}}{'rules':<20}{'games':>6}{'agree':>11}"
+    lines = [head + "".join(f"{name:>{w}}" for name, _, w, _ in cols)]
+    for run in runs:
         agree = f"{run['agreeing']}/{run['replayable']}"
-        lines.append(
-            f"{run['player'][:39]:<40}{run['rules']:<20}{run['games']:>6}{agree:>11}"
-            f"{_cell(run['win_rate']):>7}{_cell(run['groups_solved'], 2):>8}{_cell(run['weighted'], 2):>9}"
-            f"{_cell(run['mistakes'], 2):>9}{_cell(run['invalid'], 2):>8}"
-        )
+        cells = "".join(f"{_cell(run.get(key), digits):>{w}}" for _, key, w, digits in cols)
+        lines.append(f"{run['player']:<{width}}{run['rules']:<20}{run['games']:>6}{agree:>11}{cells}")
         if run["connections"]:
             c = run["connections"]
             em, rouge = c["exact_match"], c["rouge1_f1"]
             lines.append(f"  connections: exact match {em:.3f}, ROUGE-1 F1 {rouge:.3f}")
-    unplayable = sum(run["games"] - run["replayable"] for run in report["runs"])
+    return "\n".join(lines + _notes(runs, cols))
+
+
+def _notes(runs: Sequence[dict[str, Any]], cols: Sequence[tuple[str, str, int, int]]) -> list[str]:
+    notes = [QUARTER_NOTE] if any(key == "score" for _, key, _, _ in cols) else []
+    unfinished = sum(run.get("unfinished") or 0 for run in runs)
+    if unfinished:
+        notes.append(UNFINISHED_NOTE.format(n=unfinished))
+    unplayable = sum(run["games"] - run["replayable"] for run in runs)
     if unplayable:
-        lines.append(f"{unplayable} game(s) hold no moves to replay (e.g. one-shot logs); not scored")
-    return "\n".join(lines)
+        notes.append(f"{unplayable} game(s) hold no moves to replay (e.g. one-shot logs); not scored")
+    return notes
 
 
 def evaluate_transcripts(
     paths: Sequence[Path],
     rules: str | None = None,
-    boards: Callable[[], Mapping[str, Board]] | None = None,
+    boards: Callable[[], BoardStore] | None = None,
     accent_fold: bool = False,
 ) -> dict[str, Any]:
     """Replay every game of the transcript files (``boards`` is called only when a transcript carries
     no board) and summarise them; refuses input where no game could be replayed."""
-    from ocwtool.evaluation.game.replay import load_transcripts, replay_all
+    from ocwtool.evaluation.game.replay import load_located, replay_all
 
-    transcripts = [t for p in paths for t in load_transcripts(p)]
+    located = [item for p in paths for item in load_located(p)]
+    transcripts = [t for _, t in located]
     needed = boards() if boards is not None and any(t.board is None for t in transcripts) else None
-    replays = replay_all(transcripts, needed, rules)
+    replays = replay_all(transcripts, needed, rules, [where for where, _ in located])
     if not any(r.replayable for r in replays):
         names = ", ".join(str(p) for p in paths)
         raise EvaluationError(

@@ -104,11 +104,16 @@ def dump_transcripts(transcripts: Iterable[Transcript]) -> str:
 
 def parse_transcripts(text: str, where: str) -> Iterator[Transcript]:
     """Transcripts from JSONL text; a bad line is an ``InputError`` naming ``where`` and the line."""
+    return (t for _, t in parse_located(text, where))
+
+
+def parse_located(text: str, where: str) -> Iterator[tuple[str, Transcript]]:
+    """``("WHERE:LINE", transcript)`` per JSONL line; a bad line is an ``InputError`` naming it."""
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            yield Transcript.model_validate_json(line)
+            yield f"{where}:{lineno}", Transcript.model_validate_json(line)
         except ValidationError as exc:
             first = exc.errors()[0]
             loc = ".".join(str(p) for p in first["loc"]) or "record"
