@@ -120,13 +120,15 @@ def render_games(report: dict[str, Any]) -> str:
     a ``score`` column (1/4 per group) when a run played oneshot rules; notes on unfinished games."""
     runs = report["runs"]
     width = max([40, *(len(run["player"]) + 2 for run in runs)])
+    rules_width = max([20, *(len(run["rules"]) + 2 for run in runs)])
     cols = _columns(any(run["rules"] == "oneshot" for run in runs))
-    head = f"{'player':<{width}}{'rules':<20}{'games':>6}{'agree':>11}"
+    head = f"{'player':<{width}}{'rules':<{rules_width}}{'games':>6}{'agree':>11}"
     lines = [head + "".join(f"{name:>{w}}" for name, _, w, _ in cols)]
     for run in runs:
         agree = f"{run['agreeing']}/{run['replayable']}"
         cells = "".join(f"{_cell(run.get(key), digits):>{w}}" for _, key, w, digits in cols)
-        lines.append(f"{run['player']:<{width}}{run['rules']:<20}{run['games']:>6}{agree:>11}{cells}")
+        row = f"{run['player']:<{width}}{run['rules']:<{rules_width}}{run['games']:>6}{agree:>11}"
+        lines.append(row + cells)
         if run["connections"]:
             c = run["connections"]
             em, rouge = c["exact_match"], c["rouge1_f1"]
