@@ -242,7 +242,7 @@ def _render_comparison(comp: Mapping[str, Any]) -> str:
         s = comp["solved_rate_paired_bootstrap"]
         solved = (
             f"rate per wall A - B {s['mean_diff']:+.4f} [{s['lo']:+.4f}, {s['hi']:+.4f}], "
-            f"bootstrap p = {s['p_value']:.4g} (means over {comp['runs'][0]} and {comp['runs'][1]} runs)"
+            f"{_p(s)} (means over {comp['runs'][0]} and {comp['runs'][1]} runs)"
         )
     common = comp.get("walls")
     scope = (
@@ -254,8 +254,13 @@ def _render_comparison(comp: Mapping[str, Any]) -> str:
         f"paired comparison with {comp['b']} (A = these predictions{scope}):\n"
         f"  solved walls: {solved}\n"
         f"  correct groups per wall, A - B: {b['mean_diff']:+.4f} "
-        f"[{b['lo']:+.4f}, {b['hi']:+.4f}], bootstrap p = {b['p_value']:.4g}"
+        f"[{b['lo']:+.4f}, {b['hi']:+.4f}], {_p(b)}"
     )
+
+
+def _p(test: Mapping[str, Any]) -> str:
+    """``p = ... (sign-flip, exact)``; reports written before the sign-flip test say bootstrap."""
+    return f"p = {test['p_value']:.4g} ({test.get('p_test', 'bootstrap')})"
 
 
 def save_report(report: dict[str, Any], path: Path, *, per_wall: bool = False) -> Path:
