@@ -176,3 +176,16 @@ def test_an_interrupted_run_resumes_without_paying_twice(workspace: Path, server
     run = _run(workspace, "gated", "nyt", cache=True)
     assert (run.resumed, run.manifest["samples"], run.manifest["errored_samples"]) == ("retried", 6, 0)
     assert server.state.paid["gated"] == 6  # 3 before the interruption, 3 after: none twice
+
+
+def test_max_tokens_replaces_the_prompts_own_limit_and_is_part_of_the_run(
+    workspace: Path, server: ScriptedServer
+) -> None:
+    _run(workspace, "oracle", "ocw", name="default-limit")
+    assert set(server.state.max_tokens) == {get_prompt("ocw-fewshot", "oneshot").config["max_tokens"]}
+    server.state.reset()
+    run = _run(workspace, "oracle", "ocw", name="long-replies", max_tokens=4000)
+    assert dict(server.state.max_tokens) == {4000: server.state.total_paid()}
+    assert run.manifest["settings"]["max_tokens"] == 4000
+    with pytest.raises(LlmError, match=r"other settings \(max_tokens\)"):
+        _run(workspace, "oracle", "ocw", name="long-replies", max_tokens=8000)

@@ -60,6 +60,12 @@ def llm_cmd() -> None:
 @click.option("--max-connections", type=click.IntRange(1), help="Concurrent requests to the provider.")
 @click.option("--attempt-timeout", type=click.IntRange(1), help="Seconds before one request is retried.")
 @click.option("--max-retries", type=click.IntRange(0), help="Retries per request (default: inspect's).")
+@click.option(
+    "--max-tokens",
+    type=click.IntRange(1),
+    help="Longest reply in tokens (default: the prompt's own, e.g. 144 for the OCW paper's few-shot "
+    "prompt; raise it for reasoning models, whose thinking counts). Recorded with the run.",
+)
 @click.option("--no-progress", is_flag=True, help="Hide inspect's progress display.")
 @pass_app
 def run_cmd(app: AppContext, /, **opts: Any) -> None:
@@ -72,6 +78,7 @@ def run_cmd(app: AppContext, /, **opts: Any) -> None:
       ocwtool llm run --model openai/gpt-4o --source nyt --split test --epochs 3 --cache
       ocwtool llm run --model anthropic/claude-sonnet-4-0 --release releases/ocw-1.0 --source ocw
       ocwtool llm run --model openai/gpt-4o --source nyt --protocol interactive --rules nyt --limit 20
+      ocwtool llm run --model openai/o3-mini --source ocw --max-tokens 4000
       ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --compare-baseline random
     """
     from ocwtool.llm.inputs import Protocol, PuzzleSource, require_inspect
@@ -103,6 +110,7 @@ def run_cmd(app: AppContext, /, **opts: Any) -> None:
         max_connections=opts["max_connections"],
         attempt_timeout=opts["attempt_timeout"],
         max_retries=opts["max_retries"],
+        max_tokens=opts["max_tokens"],
         display="rich" if show else "none",
     )
     run = run_llm(request, ws.runs_dir, load_prices(ws.root))

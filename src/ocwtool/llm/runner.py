@@ -42,6 +42,7 @@ class LlmRunRequest:
     max_connections: int | None = None
     attempt_timeout: int | None = None
     max_retries: int | None = None
+    max_tokens: int | None = None  # None: the prompt's own (prompts.json "config")
     display: str = "none"
 
     def run_name(self) -> str:
@@ -64,6 +65,7 @@ class LlmRunRequest:
             "prompt": self.protocol.prompt,
             "epochs": self.epochs,
             "limit": self.limit,
+            "max_tokens": self.max_tokens,
         }
 
 
@@ -96,7 +98,7 @@ def _task(req: LlmRunRequest) -> Any:
 
 def _generate_config(req: LlmRunRequest) -> dict[str, Any]:
     """The generate settings given (inspect keys its memoized models by them, so both uses agree)."""
-    keys = ("max_connections", "attempt_timeout", "max_retries")
+    keys = ("max_connections", "attempt_timeout", "max_retries", "max_tokens")
     return {key: getattr(req, key) for key in keys if getattr(req, key) is not None}
 
 

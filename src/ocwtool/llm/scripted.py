@@ -130,6 +130,7 @@ class ServerState:
     refused: Counter[str] = field(default_factory=Counter)
     held: int = 0
     seen: set[str] = field(default_factory=set)
+    max_tokens: Counter[int | None] = field(default_factory=Counter)  # the reply limit each request asked
     lock: threading.Lock = field(default_factory=threading.Lock)
     gate_open: threading.Event = field(default_factory=threading.Event)
     stopping: threading.Event = field(default_factory=threading.Event)
@@ -140,6 +141,7 @@ class ServerState:
             self.paid.clear()
             self.refused.clear()
             self.seen.clear()
+            self.max_tokens.clear()
             self.held, self.gate = 0, None
             self.gate_open.clear()
 
@@ -180,6 +182,9 @@ def respond(state: ServerState, body: dict[str, Any]) -> tuple[int, dict[str, An
     if not player:
         return 404, {"error": {"message": f"unknown scripted model {model!r}; known: {', '.join(PLAYERS)}"}}
     all_text, last_user = _text(body.get("messages") or [])
+    limit = body.get("max_completion_tokens", body.get("max_tokens"))
+    with state.lock:
+        state.max_tokens[limit if isinstance(limit, int) else None] += 1
     key = hashlib.sha256(json.dumps(body.get("messages"), sort_keys=True).encode()).hexdigest()
     decision = _decide(state, player, key)
     if decision == "refuse":
