@@ -126,6 +126,7 @@ def test_sign_flip_p_is_exact_on_few_walls_and_honest_on_two() -> None:
 
     assert stats.sign_flip_p(np.array([-2.0, -2.0]), 2000, 0) == (0.5, "sign-flip, exact")  # not 0.001
     assert stats.sign_flip_p(np.zeros(3), 2000, 0)[0] == 1.0
+    assert stats.sign_flip_p(np.array([0.0, 3.0]), 2000, 0) == (1.0, "sign-flip, exact")  # one wall differs
     d = np.random.default_rng(1).normal(0.3, 1.0, 11)
     every = [abs(float(np.dot(s, d))) >= abs(float(d.sum())) - 1e-9 for s in product((-1, 1), repeat=11)]
     assert stats.sign_flip_p(d, 2000, 0) == (sum(every) / len(every), "sign-flip, exact")
@@ -133,6 +134,7 @@ def test_sign_flip_p_is_exact_on_few_walls_and_honest_on_two() -> None:
 
 def test_sign_flip_p_samples_assignments_on_many_walls() -> None:
     p, test = stats.sign_flip_p(np.ones(40), 999, 0)
-    assert (p, test) == (1 / 1000, "sign-flip, 999 random")  # no random assignment reaches all +1
+    assert test == "sign-flip, 999 random"
+    assert p == pytest.approx(2 / 1000)  # twice the one-sided (0 + 1) / (999 + 1): none reaches all +1
     balanced = np.array([1.0, -1.0] * 20)
     assert stats.sign_flip_p(balanced, 999, 0)[0] == 1.0  # observed total 0: every assignment reaches it
