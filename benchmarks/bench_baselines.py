@@ -184,15 +184,15 @@ def main() -> None:
         print(f"skipped: no OCW file (set {ENV} or provide ../shared/data/{OCW_NAME})")
         return
     names = ["wordnet"] if args.skip_minilm else ["wordnet", "minilm"]
+    codes = [Code("this checkout")]
+    if args.against is not None:
+        codes.append(Code(f"--against {args.against}", args.against / "src"))
+    for code in codes:  # before the import: a wrong --against is said at once
+        code.check()
     with tempfile.TemporaryDirectory(prefix="ocwtool-bench-") as tmp:
         root = Path(tmp)
         make_workspace(root, source)
         if not args.skip_eval:
-            codes = [Code("this checkout")]
-            if args.against is not None:
-                codes.append(Code(f"--against {args.against}", args.against / "src"))
-            for code in codes:
-                code.check()
             bench_eval(root, [args.only_eval] if args.only_eval else names, args.repeat, codes, args.first)
         if not args.skip_players and not args.only_eval:
             bench_players(root, ["random", *names], args.games)

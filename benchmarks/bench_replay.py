@@ -53,7 +53,7 @@ def bench_players(repo: Path) -> None:
             t0 = time.perf_counter()
             won = sum(bool(play_game(b, rules, make(b), seed=0).recorded.won) for b in boards)  # type: ignore[union-attr]
             rate = len(boards) / (time.perf_counter() - t0)
-            print(f"play {name:<20}{label:<8}{len(boards)} games, {won} won, {rate:.0f} games/s")
+            print(f"play {name:<28}{label:<8}{len(boards)} games, {won} won, {rate:.0f} games/s")
 
 
 BASELINE_LOG = "SentenceTransformerBaseline_model-all-MiniLM-L6-v2_results.json"

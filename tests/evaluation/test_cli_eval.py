@@ -256,3 +256,26 @@ def test_eval_run_defaults_to_the_runs_release_source_and_split(
     assert result.exit_code == 0, result.output
     assert f"(its run.json): release {release}, split test\n" in result.output
     assert json.loads(out.read_text())["inputs"]["puzzles"] == 1  # scored on the release, no workspace needed
+
+
+def test_eval_run_says_when_the_run_played_another_workspace(
+    puzzles: list[Puzzle], golds: list[GoldWall], tmp_path: Path
+) -> None:
+    here, there = tmp_path / "here", tmp_path / "there"
+    write_puzzles(here / "puzzles" / "ocw.jsonl", puzzles[:1])
+    settings = {"workspace": str(there), "release": None, "source": "ocw", "split": "test"}
+    run = _run_folder(tmp_path / "run", golds[:1], settings)
+    result = CliRunner().invoke(
+        cli, ["-w", str(here), "eval", "--run", str(run), "--json-out", str(tmp_path / "o")]
+    )
+    assert result.exit_code == 0, result.output
+    assert (
+        f"note: the run played the puzzles of workspace {there}; scoring against {here.resolve()}"
+        in result.output
+    )
+    same = {**settings, "workspace": str(here)}
+    own = _run_folder(tmp_path / "own", golds[:1], same)
+    result = CliRunner().invoke(
+        cli, ["-w", str(here), "eval", "--run", str(own), "--json-out", str(tmp_path / "o")]
+    )
+    assert result.exit_code == 0 and "note: the run played" not in result.output

@@ -128,6 +128,7 @@ HOSTILE: dict[str, tuple[bytes, str]] = {
     "duplicate key": (b'[{"wall_id": "a", "wall_id": "b"}]', "invalid JSON: duplicate key 'wall_id'"),
     "NaN": (b'[{"wall_id": "a", "predicted_groups": NaN}]', "invalid JSON: NaN is not a JSON number"),
     "huge integer": (b'[{"wall_id": 1' + b"0" * 5000 + b"}]", "invalid JSON: a number longer than"),
+    "overflowing float": (b'[{"wall_id": "a", "x": 1e400}]', "invalid JSON: number 1e400 is too large"),
     "bad JSONL line": (
         b'{"wall_id": "a"}\n{"wall_id": "b", "wall_id": "c"}\n',
         "p.json:2: invalid JSON: duplicate key",

@@ -48,6 +48,7 @@ def test_paired_bootstrap_difference() -> None:
     a, b = np.array([4.0, 2.0, 1.0, 0.0]), np.array([0.0, 2.0, 1.0, 0.0])
     result = stats.paired_bootstrap(a, b, n_boot=1000, seed=0)
     assert result["mean_diff"] == 1.0 and result["lo"] >= 0.0
+    assert stats.paired_bootstrap(a, b, n_boot=0)["p_test"] == "none (--bootstrap 0)"
 
 
 def test_compare_with_several_runs_pairs_per_wall_means(golds: list[GoldWall]) -> None:
@@ -127,6 +128,11 @@ def test_sign_flip_p_is_exact_on_few_walls_and_honest_on_two() -> None:
     assert stats.sign_flip_p(np.array([-2.0, -2.0]), 2000, 0) == (0.5, "sign-flip, exact")  # not 0.001
     assert stats.sign_flip_p(np.zeros(3), 2000, 0)[0] == 1.0
     assert stats.sign_flip_p(np.array([0.0, 3.0]), 2000, 0) == (1.0, "sign-flip, exact")  # one wall differs
+    thirds = np.array([1, 1, -1, -1]) / 3  # per-wall means over 3 seeds: the total is 0 only in truth
+    assert stats.sign_flip_p(thirds, 2000, 0)[0] == 1.0
+    mixed = np.array([-2, -1, 2, 0, 0, -1, 0, 2]) / 3
+    assert stats.sign_flip_p(mixed, 2000, 0)[0] == 1.0
+    assert stats.sign_flip_p(np.ones(17), 2**17, 0)[1] == "sign-flip, exact"  # enough draws: scipy enumerates
     d = np.random.default_rng(1).normal(0.3, 1.0, 11)
     every = [abs(float(np.dot(s, d))) >= abs(float(d.sum())) - 1e-9 for s in product((-1, 1), repeat=11)]
     assert stats.sign_flip_p(d, 2000, 0) == (sum(every) / len(every), "sign-flip, exact")

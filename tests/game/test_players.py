@@ -185,3 +185,5 @@ def test_play_all_lets_a_baseline_player_play_the_split_and_writes_replayable_ga
     assert [g.wall_id for g in games] == ["wall01"] and games[0].player == "random"
     human = CliRunner().invoke(cli, ["-w", str(ws), "play", "--all"])
     assert human.exit_code == 2 and "--all needs a baseline --player" in human.output
+    one = CliRunner().invoke(cli, ["-w", str(ws), "play", "--all", "--player", "random", "--wall", "wall01"])
+    assert one.exit_code == 2 and "drop --wall" in one.output

@@ -189,3 +189,17 @@ def test_max_tokens_replaces_the_prompts_own_limit_and_is_part_of_the_run(
     assert run.manifest["settings"]["max_tokens"] == 4000
     with pytest.raises(LlmError, match=r"other settings \(max_tokens\)"):
         _run(workspace, "oracle", "ocw", name="long-replies", max_tokens=8000)
+
+
+def test_a_run_recorded_with_a_relative_release_path_still_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ocwtool.fsio import write_json
+    from ocwtool.llm.runner import _check_settings
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "run").mkdir()
+    write_json(tmp_path / "run" / "run.json", {"settings": {"release": "releases/x", "split": "test"}})
+    _check_settings(tmp_path / "run", {"release": str(tmp_path / "releases" / "x"), "split": "test"})
+    with pytest.raises(LlmError, match=r"other settings \(release\)"):
+        _check_settings(tmp_path / "run", {"release": str(tmp_path / "releases" / "y"), "split": "test"})

@@ -91,6 +91,7 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
         args = EvalArgs(**params)
         if args.run_dir is not None:
             args = _run_defaults(args, click.get_current_context())
+            _note_other_workspace(app, args)
         func(app, args, progress)
 
     return command
@@ -124,6 +125,24 @@ def _run_defaults(args: EvalArgs, ctx: click.Context) -> EvalArgs:
         source=taken.get("source", args.source),
         split=taken.get("split", args.split),
     )
+
+
+def _note_other_workspace(app: AppContext, args: EvalArgs) -> None:
+    """A run that played a workspace's puzzles, scored against another workspace: say so (the wall
+    ids may match while the puzzles differ)."""
+    from ocwtool.llm.inputs import read_run_facts
+
+    assert args.run_dir is not None
+    played = (read_run_facts(args.run_dir).get("settings") or {}).get("workspace")
+    if args.release is not None or not played:
+        return
+    here = app.workspace().root.resolve()
+    if Path(played).resolve() != here:
+        click.echo(
+            f"note: the run played the puzzles of workspace {played}; scoring against {here} "
+            f"(give -w {played} to score on its own)",
+            err=True,
+        )
 
 
 @click.command("eval")

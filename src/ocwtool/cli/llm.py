@@ -33,7 +33,9 @@ def llm_cmd() -> None:
     "--model", required=True, help="inspect-ai model: PROVIDER/MODEL (openai/gpt-4o, ollama/llama3, ...)."
 )
 @click.option(
-    "--release", type=click.Path(file_okay=False, path_type=Path), help="Play a built release folder."
+    "--release",
+    type=click.Path(file_okay=False, path_type=Path, resolve_path=True),
+    help="Play a built release folder (recorded as an absolute path, so `eval --run` finds it anywhere).",
 )
 @click.option("--source", help="Workspace store or release config (ocw, nyt, ...).")
 @click.option("--split", type=click.Choice(SPLITS), default="test", show_default=True, help="Which puzzles.")

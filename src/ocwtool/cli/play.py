@@ -136,6 +136,8 @@ def play_cmd(
     from ocwtool.fsio import write_text
 
     if every:
+        if wall_id is not None:
+            raise click.UsageError("--all plays every puzzle of --source/--split; drop --wall")
         _play_all(app, rules, player, (source, split, seed), out, progress)
         return
     board = _board(app, source, split, wall_id, seed)

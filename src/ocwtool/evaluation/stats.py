@@ -81,7 +81,8 @@ def paired_bootstrap(
     a paired sign-flip permutation test (:func:`sign_flip_p`)."""
     diff = a - b
     if n_boot <= 0:  # --bootstrap 0: the difference alone, no interval
-        return {"mean_diff": float(diff.mean()), "lo": math.nan, "hi": math.nan, "p_value": math.nan}
+        none = {"lo": math.nan, "hi": math.nan, "p_value": math.nan, "p_test": "none (--bootstrap 0)"}
+        return {"mean_diff": float(diff.mean()), **none}
     boots = _boot_means(diff, n_boot, seed)
     lo, hi = np.percentile(boots, [2.5, 97.5])
     p, test = sign_flip_p(diff, n_boot, seed)
@@ -105,7 +106,7 @@ def sign_flip_p(diff: npt.NDArray[np.float64], n_random: int, seed: int) -> tupl
         return 1.0, "sign-flip (no differences)"
     if d.size == 1:  # +d and -d are equally far from 0 (scipy wants two observations)
         return 1.0, "sign-flip, exact"
-    exact = d.size <= EXACT_SIGN_FLIPS_UP_TO
+    exact = d.size <= EXACT_SIGN_FLIPS_UP_TO or n_random >= 2**d.size  # scipy goes exact there too
     result = permutation_test(
         (d,),
         _total,
@@ -119,7 +120,10 @@ def sign_flip_p(diff: npt.NDArray[np.float64], n_random: int, seed: int) -> tupl
 
 
 def _total(x: npt.NDArray[np.float64], axis: int) -> npt.NDArray[np.float64]:
-    total: npt.NDArray[np.float64] = np.sum(x, axis=axis)
+    """The sum, rounded to 1e-9: differences of means over seeds (thirds, sixteenths) do not add up
+    exactly, and scipy's tie tolerance is relative to the observed total, so a total that is 0 in
+    truth (about 1e-16 in floating point) would split its ties at random."""
+    total: npt.NDArray[np.float64] = np.round(np.sum(x, axis=axis), 9)
     return total
 
 

@@ -174,12 +174,20 @@ def _check_settings(folder: Path, settings: dict[str, Any]) -> None:
     if not manifest.is_file():
         return
     old = read_json(manifest).get("settings", {})
-    changed = sorted(k for k in settings if old.get(k) != settings[k])
+    changed = sorted(k for k in settings if _setting(k, old.get(k)) != _setting(k, settings[k]))
     if changed:
         raise LlmError(
             f"{folder} holds a run with other settings ({', '.join(changed)}); "
             "give this run another --name, or delete that folder to start over"
         )
+
+
+def _setting(key: str, value: Any) -> Any:
+    """A setting as compared for a resume: paths resolved (runs before 2026-12-01 recorded
+    ``--release`` as typed, relative to where the command ran)."""
+    if key in ("release", "workspace") and isinstance(value, str):
+        return str(Path(value).resolve())
+    return value
 
 
 def run_llm(req: LlmRunRequest, runs_dir: Path, prices: dict[str, Price] | None = None) -> LlmRun:

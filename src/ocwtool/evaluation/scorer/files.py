@@ -7,6 +7,7 @@ the report is written atomically through a unique temporary file beside the targ
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import tempfile
@@ -78,15 +79,23 @@ def _constant(token: str) -> Any:
     raise _Refused(f"{token} is not a JSON number (use null or a string)")
 
 
+def _float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise _Refused(f"number {token} is too large (not a finite float)")
+    return value
+
+
 def strict_json(text: str, where: str) -> Any:
     """``json.loads`` without the ways hostile text escapes it: nesting deeper than Python's
     recursion limit, a number past the int-conversion limit (both tracebacks otherwise), duplicate
-    keys (JSON keeps the last silently) and ``NaN``/``Infinity`` literals are each one
-    :class:`ScorerInputError`. Plain syntax errors stay ``json.JSONDecodeError`` (callers report
-    their position). The scorer imports nothing from ocwtool, so this is its own small copy of the
-    refusals in ``ocwtool.safeparse``."""
+    keys (JSON keeps the last silently), ``NaN``/``Infinity`` literals and numbers that overflow to
+    infinity are each one :class:`ScorerInputError`. Plain syntax errors (a byte order mark among
+    them) stay ``json.JSONDecodeError`` (callers report their position). The scorer imports nothing
+    from ocwtool, so these are its own copies of those refusals of ``ocwtool.safeparse`` (which also
+    refuses lone surrogates; here they reach the scorer's text checks)."""
     try:
-        return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+        return json.loads(text, object_pairs_hook=_object, parse_constant=_constant, parse_float=_float)
     except json.JSONDecodeError:
         raise
     except RecursionError:
