@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -90,20 +90,23 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
     def command(app: AppContext, /, progress: Progress, **params: Any) -> None:
         args = EvalArgs(**params)
         if args.run_dir is not None:
-            args = _run_defaults(args, click.get_current_context())
-            _note_other_workspace(app, args)
+            from ocwtool.llm.inputs import read_run_facts
+
+            settings = read_run_facts(args.run_dir).get("settings") or {}
+            args = _run_defaults(args, click.get_current_context(), settings)
+            _note_other_workspace(app, args, settings.get("workspace"))
         func(app, args, progress)
 
     return command
 
 
-def _run_defaults(args: EvalArgs, ctx: click.Context) -> EvalArgs:
-    """``--run``: the run's own release, source and split (its run.json) unless given as options."""
+def _run_defaults(args: EvalArgs, ctx: click.Context, settings: Mapping[str, Any]) -> EvalArgs:
+    """``--run``: the run's own release, source and split (its run.json ``settings``) unless given
+    as options."""
     from click.core import ParameterSource
 
     from ocwtool.llm.inputs import run_scope
 
-    assert args.run_dir is not None
     given = {
         name
         for name in ("release", "use_workspace", "source", "split")
@@ -111,7 +114,7 @@ def _run_defaults(args: EvalArgs, ctx: click.Context) -> EvalArgs:
     }
     if given & {"release", "use_workspace"}:
         given.add("release")  # --workspace scores the workspace even when the run played a release
-    taken = {k: v for k, v in run_scope(args.run_dir).items() if k not in given}
+    taken = {k: v for k, v in run_scope(settings).items() if k not in given}
     if not taken:
         return args
     click.echo(
@@ -127,13 +130,9 @@ def _run_defaults(args: EvalArgs, ctx: click.Context) -> EvalArgs:
     )
 
 
-def _note_other_workspace(app: AppContext, args: EvalArgs) -> None:
-    """A run that played a workspace's puzzles, scored against another workspace: say so (the wall
-    ids may match while the puzzles differ)."""
-    from ocwtool.llm.inputs import read_run_facts
-
-    assert args.run_dir is not None
-    played = (read_run_facts(args.run_dir).get("settings") or {}).get("workspace")
+def _note_other_workspace(app: AppContext, args: EvalArgs, played: str | None) -> None:
+    """A run that played the puzzles of workspace ``played``, scored against another workspace: say
+    so (the wall ids may match while the puzzles differ)."""
     if args.release is not None or not played:
         return
     here = app.workspace().root.resolve()

@@ -115,10 +115,9 @@ def read_run_facts(folder: Path) -> dict[str, Any]:
 RUN_SCOPE = ("release", "source", "split")
 
 
-def run_scope(folder: Path) -> dict[str, str]:
+def run_scope(settings: Mapping[str, Any]) -> dict[str, str]:
     """The puzzles a run played, from its ``run.json`` settings: ``release``, ``source`` and
     ``split``, each only when recorded (``ocwtool eval --run`` defaults to them)."""
-    settings = read_run_facts(folder).get("settings") or {}
     return {k: str(settings[k]) for k in RUN_SCOPE if settings.get(k) is not None}
 
 
