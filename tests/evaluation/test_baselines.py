@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -12,15 +13,29 @@ from ocwtool.evaluation.baselines import groups_from_labels, run_baseline, shuff
 from ocwtool.evaluation.baselines.partition import greedy_quads
 from ocwtool.evaluation.baselines.random_baseline import RandomBaseline
 from ocwtool.evaluation.scorer import GoldWall, Options, evaluate_predictions, score_wall
+from ocwtool.schema.board import in_solution_order
 
 
 def _is_partition(groups: tuple[tuple[str, ...], ...], gold: GoldWall) -> bool:
     return sorted(w for g in groups for w in g) == sorted(gold.words) and all(len(g) == 4 for g in groups)
 
 
-def test_shuffle_of_run_i_is_random_random_i_sample(golds: list[GoldWall]) -> None:
+def test_run_i_shows_the_walls_seeded_shuffle_of_its_id_and_i(golds: list[GoldWall]) -> None:
     gold = golds[0]
-    assert shuffled_words(gold, 3) == random.Random(3).sample(list(gold.words), 16)
+    canonical = [w for g in gold.groups for w in g]
+    assert shuffled_words(gold, 3) == random.Random(f"{gold.wall_id}:3").sample(canonical, 16)
+
+
+def test_run_0_shows_a_real_board_but_never_one_in_solution_order(golds: list[GoldWall]) -> None:
+    gold = golds[0]
+    canonical = tuple(w for g in gold.groups for w in g)
+    board = canonical[1::2] + canonical[0::2]
+    assert shuffled_words(replace(gold, clues=board), 0) == list(board)
+    # Before: the run-0 order was random.Random(0).sample of the stored order, the same permutation
+    # of the groups for every wall; a wall in solution order is now never shown as it is.
+    solution = shuffled_words(replace(gold, clues=canonical), 0)
+    assert solution == random.Random(f"{gold.wall_id}:0").sample(list(canonical), 16)
+    assert not in_solution_order(solution, gold.groups)
 
 
 def test_random_baseline_averages_4_of_455_groups_per_wall(golds: list[GoldWall]) -> None:

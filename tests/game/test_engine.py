@@ -42,7 +42,7 @@ def test_nyt_last_group_must_be_played(board: Board) -> None:
     game = Game(board, get_rules("nyt"))
     for group in (FISH, TREES, KITCHEN):
         game.guess(group)
-    assert not game.over and game.view().remaining == tuple(PLANETS)
+    assert not game.over and sorted(game.view().remaining) == sorted(PLANETS)
     assert game.guess(PLANETS).over and game.won
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ocwtool.llm.board import epoch_words, parse_connections, parse_grouping, parse_guess
+from ocwtool.llm.board import BoardMeta, epoch_words, parse_connections, parse_grouping, parse_guess
+from ocwtool.schema.board import in_solution_order, shuffled_board
 
 CLUES = [
     "Danube",
@@ -78,9 +79,24 @@ def test_a_guess_is_the_last_guess_line_and_extra_words_are_kept() -> None:
     assert parse_guess("GUESS: Oak, Ash, Elm, Zanzibar", CLUES, "GUESS:") == ["Oak", "Ash", "Elm", "zanzibar"]
 
 
-def test_epoch_one_keeps_the_display_order_and_later_epochs_shuffle_reproducibly() -> None:
-    assert epoch_words(CLUES, "w1", 1) == CLUES
-    second = epoch_words(CLUES, "w1", 2)
-    assert sorted(second) == sorted(CLUES) and second != CLUES
-    assert epoch_words(CLUES, "w1", 2) == second
-    assert epoch_words(CLUES, "w2", 2) != second
+def _meta(clues: list[str], wall_id: str = "w1") -> BoardMeta:
+    groups = tuple(tuple(CLUES[i : i + 4]) for i in range(0, 16, 4))
+    return BoardMeta(wall_id=wall_id, game="ocw", clues=tuple(clues), groups=groups, connections=())
+
+
+def test_epoch_one_shows_a_real_board_as_it_is_and_later_epochs_shuffle_reproducibly() -> None:
+    board = CLUES[1::2] + CLUES[0::2]  # not in solution order: a real board
+    assert epoch_words(_meta(board), 1) == board
+    second = epoch_words(_meta(board), 2)
+    assert sorted(second) == sorted(CLUES) and second != board
+    assert epoch_words(_meta(board), 2) == second
+    assert epoch_words(_meta(board, "w2"), 2) != second
+
+
+def test_no_epoch_ever_shows_clues_in_solution_order() -> None:
+    # Before: epoch 1 showed the stored order, here the groups one after another.
+    for epoch in range(1, 30):
+        shown = epoch_words(_meta(CLUES), epoch)
+        assert sorted(shown) == sorted(CLUES)
+        assert not in_solution_order(shown, _meta(CLUES).groups), epoch
+    assert epoch_words(_meta(CLUES), 1) == list(shuffled_board(_meta(CLUES).groups, "w1", 0))

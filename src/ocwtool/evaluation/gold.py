@@ -61,7 +61,8 @@ def to_gold_set(puzzles: Sequence[Puzzle], include_flagged: bool = False) -> Gol
 
 
 def gold_from_puzzle(p: Puzzle) -> GoldWall:
-    """The evaluator's view of a canonical puzzle (NYT levels default to yellow..purple order)."""
+    """The evaluator's view of a canonical puzzle (NYT levels default to yellow..purple order); its
+    ``clues`` are the puzzle's board 0 (:meth:`Puzzle.board`), never the solution order."""
     levels: tuple[int, ...] | None = None
     if p.game is Game.NYT:
         levels = tuple(k if g.level is None else g.level for k, g in enumerate(p.groups))
@@ -72,7 +73,7 @@ def gold_from_puzzle(p: Puzzle) -> GoldWall:
         levels=levels,
         group_ids=tuple(g.id for g in p.groups),
         season=p.ocw.season if p.ocw else None,
-        clues=tuple(p.clues),
+        clues=p.board(0),
     )
 
 

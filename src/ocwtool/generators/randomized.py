@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ocwtool.errors import GenerationError
+from ocwtool.schema.board import BoardOrder, order_of
 from ocwtool.schema.models import Group, Lineage, Provenance, Puzzle, sorted_flags
 
 GENERATOR_VERSION = "1"
@@ -151,6 +152,7 @@ def _finish(p: Puzzle, built: _Built, pool: _Pool, seeds: tuple[int, str]) -> Pu
         source=source,
         clues=tuple(clues),
         groups=(groups[0], groups[1], groups[2], groups[3]),
+        board_order=order_of(clues, [g.clues for g in groups], BoardOrder.SHUFFLED),
         split=p.split,
         flags=sorted_flags(f for w, _ in got for f in pool.walls[w].flags),
         ocw=p.ocw,

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ocwtool.generators.wordnet_backend import SynsetInfo, WordNetBackend
+from ocwtool.schema.board import BoardOrder, order_of
 from ocwtool.schema.models import (
     N_GROUPS,
     Flag,
@@ -196,6 +197,9 @@ def _puzzle(
         source=source,
         clues=tuple(clues),
         groups=groups,
+        board_order=order_of(
+            clues, [g.clues for g in groups], BoardOrder.SHUFFLED if options.shuffle else None
+        ),
         split=parent.split,
         flags=sorted_flags(content_flags(clues, (g.connection for g in groups))),
         ocw=parent.ocw,

@@ -5,7 +5,6 @@ Kept free of inspect-ai so the export, the scripted players and the tests use it
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -15,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from ocwtool.evaluation.rawtext import ParsedAnswer, parse_model_text
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.evaluation.textscan import guess_words
+from ocwtool.schema.board import shown_board
 
 _BRACKETS = re.compile(r"[\[\]]")
 _CONNECTION = re.compile(r"Connection:\s*(.*)", re.I)
@@ -27,7 +27,7 @@ class BoardMeta(BaseModel):
 
     wall_id: str
     game: str
-    clues: tuple[str, ...]
+    clues: tuple[str, ...]  # board 0 (GoldWall.words of a puzzle: never in solution order)
     groups: tuple[tuple[str, ...], ...]
     connections: tuple[str, ...]
     levels: tuple[int, ...] | None = None
@@ -50,12 +50,10 @@ class BoardMeta(BaseModel):
         return self.model_dump(mode="json")
 
 
-def epoch_words(clues: Sequence[str], wall_id: str, epoch: int) -> list[str]:
-    """Epoch 1 shows the puzzle's own display order; later epochs a seeded shuffle (seeds as epochs)."""
-    words = list(clues)
-    if epoch > 1:
-        random.Random(f"{wall_id}:{epoch}").shuffle(words)
-    return words
+def epoch_words(board: BoardMeta, epoch: int) -> list[str]:
+    """Epoch ``e`` shows board ``e - 1`` (:func:`ocwtool.schema.board.shown_board`): epoch 1 the
+    puzzle's own board where it has one, else its seeded shuffle; never the solution order."""
+    return list(shown_board(board.clues, board.groups, board.wall_id, epoch - 1))
 
 
 def answer_part(text: str, marker: str | None) -> str:

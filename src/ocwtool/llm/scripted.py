@@ -6,6 +6,8 @@ The request's ``model`` field picks the player:
 
 * ``oracle`` answers the gold groups (and connections); ``random`` a seeded random partition;
 * ``malformed`` answers prose that names at most one clue;
+* ``naive`` answers the clues in the order the prompt shows them, cut into fours (one-shot), or the
+  first four words shown (interactive): it solves only what a board in solution order gives away;
 * ``flaky`` returns 429 the first time it sees a request, then answers as the oracle;
 * ``slow`` waits ``slow_seconds`` (bounded) before answering, to trip the client's timeout;
 * ``gated`` answers as the oracle until ``gate`` calls were served, then holds further requests
@@ -30,7 +32,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-PLAYERS = ("oracle", "random", "malformed", "flaky", "slow", "gated")
+PLAYERS = ("oracle", "random", "malformed", "naive", "flaky", "slow", "gated")
 REMAINING = "Remaining words:"
 _ASKS_CONNECTIONS = re.compile(r"\. Connection:\s*$", re.M)
 MAX_SLOW_SECONDS = 30.0
@@ -112,11 +114,36 @@ def random_answer(board: Board, last_user: str, seed: int) -> str:
     return "Groupings:\n" + _lines(groups, [f"Guess {k + 1}" for k in range(4)])
 
 
+def shown_order(board: Board, last_user: str) -> list[str]:
+    """The board's clues left in play, in the order the last prompt lists them (the ``Remaining
+    words:`` line in interactive play, else the whole message, whose board comes after any examples)."""
+    line = next((ln for ln in last_user.splitlines() if ln.startswith(REMAINING)), last_user)
+    folded = line.casefold()
+    placed = sorted((_occurs(c, folded), c) for c in board.clues)
+    return [c for pos, c in placed if pos >= 0]
+
+
+def naive_answer(board: Board, last_user: str, seed: int) -> str:
+    """The words as shown, cut into fours: a guess of the first four, or the four rows as groups."""
+    if _ASKS_CONNECTIONS.search(last_user):
+        return "\n".join(f"{', '.join(g)}. Connection: something" for g in board.groups)
+    shown = shown_order(board, last_user)
+    if len(shown) < len(board.clues):
+        return f"GUESS: {', '.join(shown[:4])}"
+    rows = [shown[i : i + 4] for i in range(0, len(shown), 4)]
+    return "Groupings:\n" + _lines(rows, [f"Row {k + 1}" for k in range(len(rows))])
+
+
 def malformed_answer(board: Board, last_user: str, seed: int) -> str:
     return f"Hmm, tricky! Something about {board.clues[0]}, perhaps? Or maybe Zanzibar. I give up."
 
 
-ANSWERS = {"oracle": oracle_answer, "random": random_answer, "malformed": malformed_answer}
+ANSWERS = {
+    "oracle": oracle_answer,
+    "random": random_answer,
+    "malformed": malformed_answer,
+    "naive": naive_answer,
+}
 
 
 @dataclass

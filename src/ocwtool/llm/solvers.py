@@ -58,7 +58,7 @@ def oneshot_solver(prompt: str, examples: str = "", cache: bool = False) -> Solv
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         board = BoardMeta.model_validate(state.metadata)
-        words = epoch_words(board.clues, board.wall_id, state.epoch)
+        words = epoch_words(board, state.epoch)
         state.messages = chat(grouping_messages(spec, words, examples))
         state = await generate(state, cache=cache_policy(cache))
         text = state.output.completion
@@ -103,7 +103,7 @@ def interactive_solver(rules: str, prompt: str = "ocwtool-interactive", cache: b
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         board = BoardMeta.model_validate(state.metadata)
-        words = epoch_words(board.clues, board.wall_id, state.epoch)
+        words = epoch_words(board, state.epoch)
         game = _game(board, rules, words)
         system = fill(spec.texts["system"], game=GAME_TITLES.get(board.game, "a word-grouping puzzle"))
         system = fill(system, rules=rule_set.summary)

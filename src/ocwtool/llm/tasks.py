@@ -24,6 +24,7 @@ from ocwtool.llm.board import BoardMeta
 from ocwtool.llm.inputs import Protocol, PuzzleSource, game_of, limited, train_examples
 from ocwtool.llm.prompts import PromptSpec, default_prompt, get_prompt, pick_examples, render_examples
 from ocwtool.llm.solvers import interactive_solver, oneshot_solver
+from ocwtool.schema.board import shown_board
 
 
 def samples(walls: Sequence[GoldWall]) -> MemoryDataset:
@@ -31,7 +32,8 @@ def samples(walls: Sequence[GoldWall]) -> MemoryDataset:
     out = []
     for w in walls:
         meta = BoardMeta.from_gold(w, game_of(w)).metadata()
-        out.append(Sample(id=w.wall_id, input=", ".join(w.words), metadata=meta))
+        shown = shown_board(w.words, w.groups, w.wall_id, 0)  # the log's input: board 0, as epoch 1
+        out.append(Sample(id=w.wall_id, input=", ".join(shown), metadata=meta))
     return MemoryDataset(out)
 
 

@@ -8,7 +8,10 @@ Identifiers (stable, documented in the README):
 * Derived puzzles: OCW-WordNet ``easy_<wall_id>`` (groups ``easy_<wall_id>_<k>``); OCW-Randomized
   keeps the parent's wall id and the source group ids (as published), its lineage tells them apart.
 
-``clues`` is the display order (OCW: the published shuffled ``words``; NYT: the starting board);
+``clues`` is the stored clue order and ``board_order`` says where it comes from
+(:mod:`ocwtool.schema.board`): a published starting board (NYT endpoint positions), ocwtool's seeded
+shuffle (releases), or solution order (the OCW file's ``words``, ocdb.cc, the NYT archive: the groups
+concatenated). Players never see ``clues`` as such: :meth:`Puzzle.board` gives the board to show.
 ``groups`` is the canonical order (OCW: the order resolved on the show; NYT: yellow..purple).
 """
 
@@ -22,6 +25,7 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ocwtool.schema.board import BoardOrder, shown_board
 from ocwtool.schema.fields import Dtype
 
 PARSER_VERSION_UNKNOWN = "0"
@@ -159,7 +163,8 @@ class Lineage(Frozen):
 
 
 class Puzzle(Frozen):
-    """One wall or one day's board: 16 clues in display order, 4 groups of 4 in canonical order."""
+    """One wall or one day's board: 16 clues (``board_order`` says whose order), 4 groups of 4 in
+    canonical order."""
 
     id: str = Field(min_length=1)
     game: Game
@@ -172,6 +177,7 @@ class Puzzle(Frozen):
     nyt: NytMeta | None = None
     provenance: Provenance
     lineage: Lineage | None = None
+    board_order: BoardOrder = BoardOrder.SOLUTION
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
@@ -191,6 +197,13 @@ class Puzzle(Frozen):
     def connections(self) -> tuple[str, ...]:
         """The four connections in group order."""
         return tuple(g.connection for g in self.groups)
+
+    def board(self, seed: int = 0) -> tuple[str, ...]:
+        """The 16 clues as a player sees them under ``seed`` (never in solution order; see
+        :func:`ocwtool.schema.board.shown_board`)."""
+        groups = [g.clues for g in self.groups]
+        real = self.board_order is not BoardOrder.SOLUTION
+        return shown_board(self.clues, groups, self.id, seed, real=real)
 
     def with_flags(self, *flags: Flag) -> Puzzle:
         """Return a copy with ``flags`` added (kept sorted and unique)."""

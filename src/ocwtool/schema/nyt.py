@@ -5,7 +5,8 @@ order, plus what the source itself knows: starting board, editor, picture cards)
 :func:`build_puzzle`, which applies the schema's rules once:
 
 * ids ``nyt-YYYY-MM-DD`` (groups ``_1``..``_4``), the public number from the date, levels 0..3;
-* ``clues`` is the starting board when the source has one, else the groups concatenated;
+* ``clues`` is the starting board when the source has one (``board_order`` ``starting``), else the
+  groups concatenated (``solution``: never shown as is, see :mod:`ocwtool.schema.board`);
 * **the picture-day rule** (:func:`picture_reason`): a board is a picture board when the source saw
   picture cards, when its date is a known picture day (packaged ``nyt_facts.json``), or when a
   member is empty (what archives hold for image cards). Flag ``PICTURE`` and ``NytMeta.picture``;
@@ -28,6 +29,7 @@ from typing import Any
 
 from ocwtool.data import load_facts
 from ocwtool.errors import OcwError, ParseError
+from ocwtool.schema.board import BoardOrder, order_of
 from ocwtool.schema.models import (
     GROUP_SIZE,
     N_GROUPS,
@@ -124,11 +126,13 @@ def build_puzzle(
         f for f, on in ((Flag.PICTURE, picture), (Flag.EMOJI, emoji), (Flag.EXCLUDED, day.exclude)) if on
     }
     board = list(day.board) if day.board is not None else members  # the model checks it holds the members
+    published = BoardOrder.STARTING if day.board is not None else None
     data: dict[str, Any] = {
         "id": pid,
         "game": Game.NYT,
         "source": source,
         "clues": board,
+        "board_order": order_of(board, [g.clues for g in groups], published),
         "groups": groups,
         "flags": sorted_flags(flags),
         "nyt": _meta(day, picture, emoji) if day.date is not None else None,

@@ -1,5 +1,8 @@
-"""Offline baselines for Task 1, each run over shuffle seeds (run i reorders every wall's clues with
-``random.Random(i).sample(words, 16)``, as the OCW paper's 16 runs do).
+"""Offline baselines for Task 1, each run over shuffle seeds: run i shows every wall as its board i
+(:func:`ocwtool.schema.board.shown_board`: ``random.Random(f"{wall_id}:{i}").sample(words, 16)``,
+board 0 being the wall's own starting board where the source published one). The OCW paper's 16 runs
+used ``random.seed(i)`` alone: on its file, whose words are in solution order, that gives every wall
+the same permutation of its groups; a wall-dependent seed does not.
 
 * ``random``: a uniformly random partition per wall (expects 4/455 correct groups per wall).
 * ``wordnet``: greedy best-quads on WordNet Wu-Palmer similarity (NLTK, WordNet 3.0, offline).
@@ -9,12 +12,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.scorer import GROUPS, GoldWall, Prediction
+from ocwtool.schema.board import shown_board
 
 Groups = tuple[tuple[str, ...], ...]
 
@@ -38,9 +41,9 @@ class BatchBaseline(Baseline, Protocol):
 
 
 def shuffled_words(wall: GoldWall, seed: int) -> list[str]:
-    """Run ``seed``'s order of a wall's clues: ``random.Random(seed).sample(words, 16)``."""
-    words = list(wall.words)
-    return random.Random(seed).sample(words, len(words))
+    """Run ``seed``'s board of a wall (:func:`ocwtool.schema.board.shown_board`: board 0 is the
+    wall's own board when it has one, every other the seeded shuffle of the wall id and seed)."""
+    return list(shown_board(wall.words, wall.groups, wall.wall_id, seed))
 
 
 def positions(canonical: Sequence[str], words: Sequence[str]) -> list[int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import string
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -10,6 +9,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ocwtool.evaluation.game.rules import Matching
+from ocwtool.schema.board import shown_board
 
 GROUPS = 4
 SIZE = 4
@@ -36,7 +36,7 @@ class Board:
     """One puzzle as the engine sees it.
 
     ``groups`` in canonical order (NYT: yellow..purple); ``levels`` 0-3 per group (NYT) or ``None``;
-    ``clues`` the display order (group order when empty).
+    ``clues`` the stored order (group order when empty); players see :meth:`shuffled`, never it as is.
     """
 
     wall_id: str
@@ -47,7 +47,7 @@ class Board:
 
     @property
     def words(self) -> tuple[str, ...]:
-        """The 16 words in display order."""
+        """The 16 words in stored order (may be the solution order: show :meth:`shuffled`)."""
         return self.clues or tuple(w for g in self.groups for w in g)
 
     @classmethod
@@ -56,9 +56,9 @@ class Board:
         return cls(gold.wall_id, gold.groups, gold.connections, gold.levels, gold.words)
 
     def shuffled(self, seed: int) -> tuple[str, ...]:
-        """Seed ``seed``'s display order: ``random.Random(seed).sample(words, 16)`` (as the baselines)."""
-        words = list(self.words)
-        return tuple(random.Random(seed).sample(words, len(words)))
+        """Board ``seed`` as players see it (:func:`ocwtool.schema.board.shown_board`): for seed 0 the
+        stored order when it is a board and not in solution order, else the wall's seeded shuffle."""
+        return shown_board(self.words, self.groups, self.wall_id, seed)
 
 
 def casefold_key(word: str) -> str:

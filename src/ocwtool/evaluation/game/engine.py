@@ -121,14 +121,15 @@ class _State:
 
 
 class Game:
-    """One game of ``board`` under ``rules``; ``order`` is the display order (default: the board's)."""
+    """One game of ``board`` under ``rules``; ``order`` is the board shown (default: board 0,
+    ``board.shuffled(0)``, never the solution order)."""
 
     def __init__(self, board: Board, rules: Rules, order: Sequence[str] | None = None) -> None:
         self.board = board
         self.rules = rules
         self._key = MATCHERS[rules.matching]
         self._gold = [Counter(self._key(w) for w in g) for g in board.groups]
-        words = list(order) if order is not None else list(board.words)
+        words = list(order) if order is not None else list(board.shuffled(0))
         if Counter(self._key(w) for w in words) != sum(self._gold, Counter()):
             raise ValueError(f"order is not a permutation of the words of board {board.wall_id!r}")
         self._s = _State(remaining=words)

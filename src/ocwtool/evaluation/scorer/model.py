@@ -35,11 +35,12 @@ class GoldWall:
     levels: tuple[int, ...] | None = None
     group_ids: tuple[str, ...] = ()
     season: int | None = None
-    clues: tuple[str, ...] = ()  # display order (OCW ``words``); baselines shuffle from here
+    clues: tuple[str, ...] = ()  # stored order (OCW ``words``); ocwtool shows a board, never this as is
 
     @property
     def words(self) -> tuple[str, ...]:
-        """The 16 clues in display order (group order when no display order is known)."""
+        """The 16 clues in stored order (group order when none is known). Not a board to show: it
+        may be the solution order (ocwtool.schema.board.shown_board gives the board)."""
         return self.clues or tuple(w for g in self.groups for w in g)
 
 

@@ -1,6 +1,9 @@
 """OCW JSON (``{season_to_walls_map, dataset:[walls]}``, schema in ALGORITHMS.md), both ways.
 
 Import keeps the file's wall and group ids, ``words`` as :attr:`Puzzle.clues` and the group order.
+``words`` that are the groups concatenated (the 618-wall pre-release file: every wall) are recorded as
+``board_order`` ``solution``, so no player is shown them; other ``words`` are the file's own board
+(``starting``). Export writes ``words`` as stored, so the published order round-trips.
 ``human_performance: {}`` means "not recorded" (``None``) and is written back as ``{}``. A clue
 written as a JSON number (``8.5``) is read as its JSON text (``"8.5"``), flagged ``NUMERIC_CLUE`` and
 reported; export writes it as a string. What the puzzles cannot hold is kept in ``extras``: the
@@ -20,6 +23,7 @@ from typing import Any
 
 from ocwtool.errors import SchemaError
 from ocwtool.fsio import write_json
+from ocwtool.schema.board import BoardOrder, order_of
 from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.formats._common import (
     clue_text,
@@ -120,6 +124,7 @@ def _load_wall(
         "game": Game.OCW,
         "source": source,
         "clues": words,
+        "board_order": order_of(words, [g.clues for g in groups], BoardOrder.STARTING),
         "groups": groups,
         "flags": sorted_flags(flags),
         "ocw": {"season": _opt_int(wall, "season", at), "episode": _opt_int(wall, "episode", at)},
