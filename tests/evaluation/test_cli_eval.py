@@ -279,3 +279,27 @@ def test_eval_run_says_when_the_run_played_another_workspace(
         cli, ["-w", str(here), "eval", "--run", str(own), "--json-out", str(tmp_path / "o")]
     )
     assert result.exit_code == 0 and "note: the run played" not in result.output
+
+
+def test_eval_warns_when_predictions_are_the_clues_cut_into_fours(
+    workspace: Path, golds: list[GoldWall], tmp_path: Path
+) -> None:
+    # Issue #25: a "prediction" that cuts the stored (solution-order) clues into fours solved every
+    # wall and nothing said so.
+    solution = [{"wall_id": g.wall_id, "predicted_groups": [list(x) for x in g.groups]} for g in golds]
+    code, text = _run(workspace, "--predictions", str(write_json(tmp_path / "cut.json", solution)))
+    assert code == 0, text
+    assert (
+        f"Warning: {tmp_path / 'cut.json'}: on 2 of 2 walls the predicted groups are the clues cut into "
+        "fours in the order the puzzle stores or shows them; if they were read off a board in solution "
+        "order, they are not a valid result (see 'Board order' in docs/evaluation.md)"
+    ) in text
+    shown = [
+        {"wall_id": g.wall_id, "predicted_groups": [list(g.words[i : i + 4]) for i in (0, 4, 8, 12)]}
+        for g in golds
+    ]
+    code, text = _run(workspace, "--predictions", str(write_json(tmp_path / "rows.json", shown)))
+    assert code == 0 and "Warning: " in text and f"\n  {'solved_walls':<26}{'0':>12}" in text
+    real = [{"wall_id": g.wall_id, "predicted_groups": _swap(g)} for g in golds]
+    code, text = _run(workspace, "--predictions", str(write_json(tmp_path / "real.json", real)))
+    assert code == 0 and "Warning" not in text

@@ -196,3 +196,22 @@ def test_validating_some_sources_keeps_only_their_variants(tmp_path: Path) -> No
     assert nyt_only.variants == {}  # the OCW variants would otherwise lack their parents (S15)
     report = validate_corpus(nyt_only, expectations=False)
     assert report.ok, report.summary()
+
+
+def test_a_board_claimed_real_but_in_solution_order_is_an_error() -> None:
+    # S19 (issue #25): before, a board that gave the solution away passed validation silently.
+    from ocwtool.schema.board import BoardOrder
+
+    good = wall(1, split=Split.TEST)
+    solved = tuple(c for g in good.groups for c in g.clues)
+    stored_solution = good.model_copy(update={"id": "w0002", "clues": solved})
+    claimed = good.model_copy(update={"id": "w0003", "clues": solved, "board_order": BoardOrder.STARTING})
+    findings = run_structural(Corpus(puzzles=(good, stored_solution, claimed)))
+    s19 = [f for f in findings if f.rule == "S19"]
+    assert [f.records for f in s19] == [("w0003",)]
+    assert s19[0].message == (
+        "w0003: a board shown in solution order (clues recorded as a starting board are the groups "
+        "in order; record board_order 'solution' (re-import))"
+    )
+    report = validate_corpus(Corpus(puzzles=(claimed,)), expectations=False)
+    assert not report.ok

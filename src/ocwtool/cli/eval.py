@@ -326,6 +326,8 @@ def _evaluate(
     if section is not None:
         report["inputs"]["source"] = section
         click.echo(f"== {section}: {report['inputs']['puzzles']} puzzle(s) ==")
+    for warning in report.get("warnings", ()):
+        click.echo(f"Warning: {warning}", err=True)
     click.echo(render(report, show_breakdowns=args.breakdown) + ("\n" if section else ""))
     if args.plot is not None:  # before saving: a report of several runs loses its per-wall rows then
         _plot(args, report, golds, request, section)

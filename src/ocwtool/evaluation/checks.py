@@ -10,6 +10,9 @@
   and ``unknown_walls``; the same for structured and raw-text answers.
 * A file whose words are mostly not on the walls it names was made for other walls (e.g. answers
   to the original OCW walls scored on OCW-Randomized, which keeps their wall ids): refused.
+* A file whose groups are, on most walls, the clues as stored or shown cut into fours (rows in
+  order) was made from a board that gave the solution away, or by a player that read rows: warned
+  (:func:`rows_warning`), never refused, since a real solver may group exactly so on a few walls.
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import EvaluationError
-from ocwtool.evaluation.scorer import GROUPS, SIZE, Prediction
+from ocwtool.evaluation.scorer import GROUPS, SIZE, GoldWall, Prediction
+from ocwtool.schema.board import rows
 
 OTHER_WALLS_SHARE = 0.5  # more than this share of the predicted words off their walls: refused
 OTHER_WALLS_MIN_WORDS = 8
+ROWS_SHARE = 0.5  # more than this share of a file's answered walls cut into fours: warned
 ISSUES = ("wrong_size_groups", "words_not_on_wall", "flagged_walls", "unknown_walls")
 
 
@@ -89,4 +94,31 @@ def nothing_scored(files: Sequence[str], n_walls: int, issues: Sequence[Mapping[
         f"nothing to score: {', '.join(files)} answers none of the {n_walls} evaluated puzzles"
         + (f" ({'; '.join(why)})" if why else "")
         + "; check --source, --split and the wall ids"
+    )
+
+
+def _folded(groups: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
+    return [tuple(w.casefold() for w in g) for g in groups]
+
+
+def cut_into_rows(pred: Prediction, gold: GoldWall) -> bool:
+    """Are ``pred``'s groups, in order, the wall's clues cut into fours: its groups one after
+    another (the solution order of the OCW file and the archives) or its stored board?"""
+    if pred.groups is None:
+        return False
+    answer = _folded(pred.groups)
+    solution = rows([w for g in gold.groups for w in g])
+    return answer in (_folded(solution), _folded(rows(gold.words)))
+
+
+def rows_warning(name: str, preds: Sequence[Prediction], golds: Mapping[str, GoldWall]) -> str | None:
+    """The warning for a file whose groups are the clues cut into fours on most answered walls."""
+    answered = [p for p in preds if p.groups is not None and p.wall_id in golds]
+    cut = sum(cut_into_rows(p, golds[p.wall_id]) for p in answered)
+    if not answered or cut <= ROWS_SHARE * len(answered):
+        return None
+    return (
+        f"{name}: on {cut} of {len(answered)} walls the predicted groups are the clues cut into fours "
+        "in the order the puzzle stores or shows them; if they were read off a board in solution "
+        "order, they are not a valid result (see 'Board order' in docs/evaluation.md)"
     )

@@ -17,7 +17,7 @@ from typing import Any
 from ocwtool.errors import EvaluationError, OcwError
 from ocwtool.evaluation import stats
 from ocwtool.evaluation.boundary import scorer_errors
-from ocwtool.evaluation.checks import nothing_scored
+from ocwtool.evaluation.checks import nothing_scored, rows_warning
 from ocwtool.evaluation.predictions import LoadedPredictions, load_prediction_file
 from ocwtool.evaluation.scorer import (
     GoldWall,
@@ -129,6 +129,10 @@ def run_evaluation(
     report["inputs"] = _inputs(golds, req, len(runs))
     if req.only_answered:
         report["inputs"]["answered"] = {"scored": len(golds), "of": len(everything)}
+    by_id = {g.wall_id: g for g in golds}
+    warnings = [w for name, lp in loaded if (w := rows_warning(name, lp.predictions, by_id))]
+    if warnings:
+        report["warnings"] = warnings
     parsing = {name: lp.parsing_summary() for name, lp in loaded if lp.has_parsing_issues()}
     if parsing:
         report["parsing"] = parsing

@@ -6,8 +6,9 @@ The request's ``model`` field picks the player:
 
 * ``oracle`` answers the gold groups (and connections); ``random`` a seeded random partition;
 * ``malformed`` answers prose that names at most one clue;
-* ``naive`` answers the clues in the order the prompt shows them, cut into fours (one-shot), or the
-  first four words shown (interactive): it solves only what a board in solution order gives away;
+* ``naive`` answers the clues in the order the prompt shows them, cut into fours (one-shot), or one
+  of those rows of four (interactive, picked by the request's seed): it solves only what a board in
+  solution order gives away;
 * ``flaky`` returns 429 the first time it sees a request, then answers as the oracle;
 * ``slow`` waits ``slow_seconds`` (bounded) before answering, to trip the client's timeout;
 * ``gated`` answers as the oracle until ``gate`` calls were served, then holds further requests
@@ -98,7 +99,10 @@ def oracle_answer(board: Board, last_user: str, seed: int) -> str:
     if len(left) < len(board.clues):
         group = next(g for g in board.groups if set(g) <= left)
         return f"GUESS: {', '.join(group)}"
-    return "Groupings:\n" + _lines(board.groups, board.connections)
+    place = {c: k for k, c in enumerate(shown_order(board, last_user))}  # as a solver reads the board
+    pairs = sorted(zip(board.groups, board.connections, strict=True), key=lambda gc: place.get(gc[0][0], 0))
+    groups = [sorted(g, key=lambda c: place.get(c, 0)) for g, _ in pairs]
+    return "Groupings:\n" + _lines(groups, [c for _, c in pairs])
 
 
 def random_answer(board: Board, last_user: str, seed: int) -> str:
@@ -124,13 +128,14 @@ def shown_order(board: Board, last_user: str) -> list[str]:
 
 
 def naive_answer(board: Board, last_user: str, seed: int) -> str:
-    """The words as shown, cut into fours: a guess of the first four, or the four rows as groups."""
+    """The words as shown, cut into fours: the four rows as groups, or one row as a guess (in
+    interactive play, where the full board is shown again after each guess)."""
     if _ASKS_CONNECTIONS.search(last_user):
         return "\n".join(f"{', '.join(g)}. Connection: something" for g in board.groups)
     shown = shown_order(board, last_user)
-    if len(shown) < len(board.clues):
-        return f"GUESS: {', '.join(shown[:4])}"
     rows = [shown[i : i + 4] for i in range(0, len(shown), 4)]
+    if REMAINING in last_user:
+        return f"GUESS: {', '.join(rows[seed % len(rows)])}"
     return "Groupings:\n" + _lines(rows, [f"Row {k + 1}" for k in range(len(rows))])
 
 

@@ -97,13 +97,13 @@ def write_tables(
     for config, puzzles in configs.items():
         for split, items in _by_split(puzzles).items():
             rel = f"data/{config}/{split}-00000-of-00001.parquet"
-            hf.write_parquet(items, root / rel)
+            hf.write_parquet([p.as_shown() for p in items], root / rel)  # board 0, never the solution
             nbytes = int(pq.read_table(root / rel).nbytes)
             digest = sha256_file(root / rel)
             files.append(
                 card.SplitFile(config, split, rel, len(items), nbytes, (root / rel).stat().st_size, digest)
             )
-            doc = ocw_json.dump_document(items, extras.get(config))
+            doc = ocw_json.dump_document(items, extras.get(config))  # published order: round-trips
             write_json(root / f"json/{config}/{split}.json", doc, indent=4)
     return files
 

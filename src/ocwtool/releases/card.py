@@ -148,14 +148,31 @@ def render_card(info: CardInfo) -> str:
         *_intro(info),
         *_usage(info),
         *_sources_table(info),
-        "OCW-format JSON of every config and split is under `json/<config>/<split>.json`, readable by",
-        'the OCW evaluator: `load_dataset("json", data_files=..., field="dataset")`.',
-        "",
+        *BOARD_ORDER,
         *_figures(info.figures),
         *_provenance(info.provenance),
         *_closing(info),
     ]
     return f"---\n{card_yaml(info)}\n---\n\n" + "\n".join(body) + "\n"
+
+
+BOARD_ORDER = [
+    "## Board order",
+    "",
+    "In the parquet files, `clues` is the board to show a player, never the solution order:",
+    "the source's own starting board where it published one (`board_order` `starting`, e.g. the",
+    "NYT endpoint's card positions), else ocwtool's seeded shuffle (`shuffled`):",
+    '`random.Random(f"{id}:0").sample(clues in group order, 16)`, drawn again with seed',
+    '`f"{id}:0:{k}"` (k = 1, 2, ...) should its four rows be the four groups. For more boards of',
+    'one puzzle (epochs, seeds) use seed `f"{id}:{seed}"` the same way (`ocwtool` does).',
+    "",
+    "OCW-format JSON of every config and split is under `json/<config>/<split>.json`, readable by",
+    'the OCW evaluator: `load_dataset("json", data_files=..., field="dataset")`. It keeps each',
+    "wall's published `words` so that it round-trips: for walls from the OCW file, ocdb.cc and the",
+    "NYT archive that is **the four groups one after another (the solution)**. Shuffle it before",
+    "showing it (the OCW evaluator does), or show the parquet `clues`.",
+    "",
+]
 
 
 def _intro(info: CardInfo) -> list[str]:

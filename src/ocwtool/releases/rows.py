@@ -1,7 +1,8 @@
 """Step 4 of ``release verify``: every shipped data file read back and held to ``manifest.json``.
 
 Data files are ``data/<config>/<split>-NNNNN-of-NNNNN.parquet`` and ``json/<config>/<split>.json``.
-Each parquet file must have exactly the ocwtool Features and valid records, each OCW JSON file must
+Each parquet file must have exactly the ocwtool Features and valid records whose ``clues`` are never
+in solution order (they are the board players see), each OCW JSON file must
 re-import; then, per config and split, the parquet rows and the JSON rows must each equal the
 manifest's ``counts.configs.<config>.<split>``, both must carry the same puzzle ids, and every count
 the manifest declares must be shipped in both forms. Any other file under ``data/`` or ``json/`` is
@@ -16,6 +17,7 @@ from typing import Any
 
 from ocwtool.errors import OcwError, ReleaseError
 from ocwtool.fsio import read_json
+from ocwtool.schema.board import hideable, in_solution_order
 
 MANIFEST = "manifest.json"
 KINDS = ("data", "json")
@@ -48,9 +50,17 @@ def _parquet_ids(folder: Path, rel: str) -> list[str]:
     if not schema.remove_metadata().equals(hf.features().arrow_schema.remove_metadata()):
         raise ReleaseError(f"schema mismatch in {rel}: its columns are not the ocwtool puzzle Features")
     try:
-        return [p.id for p in hf.read_parquet(folder / rel)]
+        puzzles = hf.read_parquet(folder / rel)
     except OcwError as exc:
         raise ReleaseError(f"invalid records in {rel}: {exc}") from None
+    for p in puzzles:
+        groups = [g.clues for g in p.groups]
+        if hideable(groups) and in_solution_order(p.clues, groups):
+            raise ReleaseError(
+                f"{rel}: puzzle {p.id}: clues are the groups in order, which gives the solution away; "
+                "rebuild the release with this ocwtool (it ships a seeded board)"
+            )
+    return [p.id for p in puzzles]
 
 
 def read_json_file(path: Path) -> Any:

@@ -50,6 +50,12 @@ def in_solution_order(words: Sequence[str], groups: Sequence[Sequence[str]]) -> 
     return Counter(tuple(sorted(r)) for r in rows(words)) == want
 
 
+def hideable(groups: Sequence[Sequence[str]]) -> bool:
+    """Can any board of these groups avoid solution order? Not when all four groups are the same
+    words (e.g. a picture day whose 16 clues are all empty)."""
+    return len({tuple(sorted(g)) for g in groups}) > 1
+
+
 def board_seed(wall_id: str, seed: int, attempt: int = 0) -> str:
     """The documented seed string of a wall's shuffle (``attempt`` > 0 after a solution-order draw)."""
     return f"{wall_id}:{seed}" if attempt == 0 else f"{wall_id}:{seed}:{attempt}"

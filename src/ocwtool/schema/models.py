@@ -205,6 +205,14 @@ class Puzzle(Frozen):
         real = self.board_order is not BoardOrder.SOLUTION
         return shown_board(self.clues, groups, self.id, seed, real=real)
 
+    def as_shown(self) -> Puzzle:
+        """A copy whose ``clues`` are board 0 (what a release ships): a real starting board stays
+        ``starting``, anything else becomes the seeded shuffle, ``shuffled``."""
+        board = self.board(0)
+        if board == self.clues and self.board_order is not BoardOrder.SOLUTION:
+            return self
+        return self.model_copy(update={"clues": board, "board_order": BoardOrder.SHUFFLED})
+
     def with_flags(self, *flags: Flag) -> Puzzle:
         """Return a copy with ``flags`` added (kept sorted and unique)."""
         return self.model_copy(update={"flags": sorted_flags((*self.flags, *flags))})

@@ -60,6 +60,7 @@ _TABLE: tuple[Rule, ...] = (
     Rule("S16", "variant-split", E, "{records}: variant split differs from its parents' ({detail})"),
     Rule("S17", "variant-groups", E, "{records}: variant group not taken from a parent ({detail})"),
     Rule("S18", "split-sizes", INFO, "split sizes: {detail}"),
+    Rule("S19", "board-order", E, "{records}: a board shown in solution order ({detail})"),
     # Leakage rules (leakage.py).
     Rule("L01", "split-disjoint", E, "{records}: the same id is in more than one split ({detail})"),
     Rule(

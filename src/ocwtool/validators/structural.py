@@ -11,6 +11,7 @@ import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 
+from ocwtool.schema.board import BoardOrder, hideable, in_solution_order
 from ocwtool.schema.models import N_CLUES, N_GROUPS, NYT_EPOCH, Game, Puzzle
 from ocwtool.validators.corpus import Corpus, is_text, parent_index
 from ocwtool.validators.rules import Finding
@@ -70,6 +71,20 @@ def check_duplicate_clues(corpus: Corpus) -> Iterator[Finding]:
         dups = sorted(c for c, n in Counter(p.clues).items() if n > 1)
         if dups:
             yield Finding("S05", (p.id,), ", ".join(repr(c) for c in dups))
+
+
+def check_board_order(corpus: Corpus) -> Iterator[Finding]:
+    """S19: no board a player is shown is in solution order: neither a stored order claimed as a
+    real board (``starting``/``shuffled``) nor board 0 as every consumer shows it."""
+    for p in _every(corpus):
+        groups = [g.clues for g in p.groups]
+        if not hideable(groups):
+            continue
+        if p.board_order is not BoardOrder.SOLUTION and in_solution_order(p.clues, groups):
+            detail = f"clues recorded as a {p.board_order.value} board are the groups in order"
+            yield Finding("S19", (p.id,), detail + "; record board_order 'solution' (re-import)")
+        elif in_solution_order(p.board(0), groups):
+            yield Finding("S19", (p.id,), "board 0 is the groups in order")
 
 
 def check_levels(corpus: Corpus) -> Iterator[Finding]:
@@ -179,6 +194,7 @@ STRUCTURAL_CHECKS: tuple[Check, ...] = (
     check_ids,
     check_connections,
     check_duplicate_clues,
+    check_board_order,
     check_levels,
     check_ranges,
     check_nyt_gaps,
