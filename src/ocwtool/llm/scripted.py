@@ -100,9 +100,12 @@ def oracle_answer(board: Board, last_user: str, seed: int) -> str:
         group = next(g for g in board.groups if set(g) <= left)
         return f"GUESS: {', '.join(group)}"
     place = {c: k for k, c in enumerate(shown_order(board, last_user))}  # as a solver reads the board
-    pairs = sorted(zip(board.groups, board.connections, strict=True), key=lambda gc: place.get(gc[0][0], 0))
-    groups = [sorted(g, key=lambda c: place.get(c, 0)) for g, _ in pairs]
-    return "Groupings:\n" + _lines(groups, [c for _, c in pairs])
+    found = [
+        (sorted(g, key=lambda c: place.get(c, 0)), c)
+        for g, c in zip(board.groups, board.connections, strict=True)
+    ]
+    found.sort(key=lambda gc: place.get(gc[0][0], 0))
+    return "Groupings:\n" + _lines([g for g, _ in found], [c for _, c in found])
 
 
 def random_answer(board: Board, last_user: str, seed: int) -> str:
