@@ -141,10 +141,12 @@ def collect(
     stores, variants = _only(ws.stores(missing_ok=True), every_variant, sources)
     summaries = {k: doc for k in variants if isinstance(doc := _json(ws.variant_summary_path(k)), dict)}
     annotations = ws.annotations_dir
-    labels = read_all(annotations, include_suggest=True)
-    left = unfinished(labels)  # walls left mid-way count nowhere in the report; it says how many
-    types, origin = knowledge_types(annotations, left)
     every = {**stores, **variants}
+    labels = read_all(annotations, include_suggest=True)
+    shown = {p.id for items in every.values() for p in items}
+    # walls left mid-way count nowhere in the report; it says how many of the walls it shows
+    left = {n: kept for n, ids in unfinished(labels).items() if (kept := [i for i in ids if i in shown])}
+    types, origin = knowledge_types(annotations, left)
     runs = [r for r in scored_runs(root) if not sources or r.source in (*sources, *variants)]
     evaluation = EvalInputs(
         runs=runs,
