@@ -144,3 +144,22 @@ def test_label_session_reads_keys_from_a_pipe(workspace: Path) -> None:
         "semantic",
         "encyclopedic",
     ]
+
+
+def test_help_at_the_red_herring_prompt_in_a_real_terminal(workspace: Path) -> None:
+    term = spawn(workspace)
+    try:
+        term.expect("[1/4] nyt-2024-01-02")
+        term.send("ssml")
+        term.expect("Red herrings [r word, h category, Enter done | u k n q ?]: ")
+        term.send("?")
+        term.expect("Red-herring keys:")
+        term.expect("  r      red-herring word: a clue that plausibly fits another group")
+        term.expect("  h      red-herring category: 3 or more clues from 2 or more groups")
+        term.expect("  Enter  done: save the puzzle with its types and red herrings")
+        term.expect("Red herrings [")
+        term.send("q")
+        term.expect("Saved 0, skipped 0; 4 left in this pass.")
+    finally:
+        code = term.close()
+    assert code == 0

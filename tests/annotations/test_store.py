@@ -13,11 +13,14 @@ import pytest
 from ocwtool.annotations.store import (
     append_record,
     check_annotator,
+    describe_unfinished,
     dumps,
+    finished,
     latest,
     read_all,
     read_records,
     store_path,
+    unfinished,
 )
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
@@ -122,3 +125,22 @@ def test_two_processes_appending_at_once_lose_nothing(tmp_path: Path) -> None:
     assert {r.puzzle_id for r in recs} == {f"{t}-{i}" for t in "ab" for i in range(n)}
     order = [r.puzzle_id[0] for r in recs]
     assert order.count("a") == order.count("b") == n
+
+
+def test_unfinished_walls_are_named_and_left_out(tmp_path: Path) -> None:
+    """A wall whose latest record is ``in_progress`` (a session left it mid-way) is unfinished; a
+    finished, skipped or later relabelled wall is not."""
+    for pid in ("p1", "p2", "p3", "p4", "p5", "p6"):
+        append_record(tmp_path, record(pid, status="in_progress"))
+    append_record(tmp_path, record("p1"))  # finished later
+    append_record(tmp_path, record("p2", status="skipped"))
+    append_record(tmp_path, record("p1", name="bob", status="in_progress"))
+    stores = read_all(tmp_path)
+    left = unfinished(stores)
+    assert left == {"alice": ["p3", "p4", "p5", "p6"], "bob": ["p1"]}
+    kept = finished(stores)
+    assert sorted(kept["alice"]) == ["p1", "p2"] and kept["bob"] == {}
+    assert describe_unfinished(left) == "5 unfinished walls (alice: p3, p4, p5, p6; bob: p1)"
+    assert describe_unfinished({"alice": ["p1"]}, listed=False) == "1 unfinished wall"
+    six = {"alice": ["p1", "p2", "p3", "p4"], "bob": ["p1", "p2"]}
+    assert describe_unfinished(six) == "6 unfinished walls (alice: p1, p2, p3, p4; bob: p1 and 1 more)"

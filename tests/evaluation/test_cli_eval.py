@@ -303,3 +303,51 @@ def test_eval_warns_when_predictions_are_the_clues_cut_into_fours(
     real = [{"wall_id": g.wall_id, "predicted_groups": _swap(g)} for g in golds]
     code, text = _run(workspace, "--predictions", str(write_json(tmp_path / "real.json", real)))
     assert code == 0 and "Warning" not in text
+
+
+def _label(workspace: Path, wall: GoldWall, types: list[str], status: str = "labelled") -> None:
+    """Alice's record of one wall: the types of its first groups (all four when finished)."""
+    import datetime as dt
+
+    from ocwtool.annotations.store import append_record
+    from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
+
+    groups = tuple(
+        GroupLabel(group_id=gid, label=KnowledgeLabel.of(t))
+        for gid, t in zip(wall.group_ids[: len(types)], types, strict=True)
+    )
+    record = ItemRecord(
+        annotator="alice",
+        puzzle_id=wall.wall_id,
+        status=status,  # type: ignore[arg-type]
+        groups=groups,
+        created_at=dt.datetime(2026, 1, 2, tzinfo=dt.UTC),
+        guideline_version="1.0",
+    )
+    append_record(workspace / "annotations", record)
+
+
+def test_breakdown_leaves_out_the_labels_of_an_unfinished_wall(
+    workspace: Path, golds: list[GoldWall], tmp_path: Path
+) -> None:
+    """Only walls whose labelling was completed count in the type breakdown; the left-out ones are named."""
+    finished, unfinished = golds
+    _label(workspace, finished, ["semantic", "semantic", "multiword", "linguistic"])
+    _label(workspace, unfinished, ["encyclopedic", "encyclopedic"], status="in_progress")
+    preds = write_json(tmp_path / "p.json", as_records(golds))
+    for extra in ((), ("--annotator", "alice")):
+        out = tmp_path / "r.json"
+        code, text = _run(
+            workspace, "--predictions", str(preds), "--breakdown", "--json-out", str(out), *extra
+        )
+        assert code == 0, text
+        table = text.split("groups found by type", 1)[1].split("\n\n", 1)[0]
+        assert table.splitlines()[1:] == [
+            f"  {'linguistic':<26}{1:>12}{1.0:>12.4f}",
+            f"  {'multiword':<26}{1:>12}{1.0:>12.4f}",
+            f"  {'semantic':<26}{2:>12}{1.0:>12.4f}",
+        ]
+        assert (
+            "labels left out: 1 unfinished wall (alice: comma1); finish with `ocwtool annotate label`" in text
+        )
+        assert json.loads(out.read_text())["inputs"]["unfinished_labels"] == {"alice": ["comma1"]}

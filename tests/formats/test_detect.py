@@ -11,6 +11,8 @@ from ocwtool.errors import InputError
 from ocwtool.import_steps import resolve_format
 from ocwtool.schema.formats import IMPORTERS
 from ocwtool.schema.formats.detect import detect, hint
+from ocwtool.store import read_puzzles
+from tests.ctd import fixtures as ctd
 from tests.formats.published import (
     BOARD_1,
     DAY_1,
@@ -36,6 +38,33 @@ def test_every_shape_is_detected(tmp_path: Path) -> None:
     }
     assert {name: detect(path) for name, path in files.items()} == {name: name for name in files}
     assert detect(write_rows_parquet(tmp_path / "d.parquet", rows)) == "nyt-rows"
+
+
+CTD_SHAPES = {
+    "gold_data.json": ("connections-gold", ctd.gold_doc),
+    "connections_gold.json": ("connections-gold-flat", ctd.flat_doc),
+    "game_with_knowledge_taxonomy.json": ("connections-taxonomy", ctd.taxonomy_doc),
+}
+
+
+@pytest.mark.parametrize("name", CTD_SHAPES)
+def test_import_detects_every_connecting_the_dots_gold_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """``ocwtool import FILE`` without --format reads all three shapes, as with --format."""
+    from ocwtool.cli import main
+
+    fmt, build = CTD_SHAPES[name]
+    path = write_json(tmp_path / name, build())
+    assert detect(path) == fmt
+    with pytest.raises(SystemExit) as info:
+        main(["-w", str(tmp_path / "ws"), "import", str(path), "--source", "ctd"])
+    out = capsys.readouterr()
+    assert info.value.code in (0, None), out.err
+    assert f"Detected format: {fmt}" in out.err.splitlines()
+    assert out.out.startswith(f"Imported 3 puzzles from {path} into puzzles/ctd.jsonl (")
+    ids = [p.id for p in read_puzzles(tmp_path / "ws" / "puzzles" / "ctd.jsonl")]
+    assert ids == ["ctd-3", "ctd-2", "ctd-1"]
 
 
 def test_unknown_and_not_importable_files(tmp_path: Path) -> None:

@@ -187,3 +187,54 @@ def test_play_all_lets_a_baseline_player_play_the_split_and_writes_replayable_ga
     assert human.exit_code == 2 and "--all needs a baseline --player" in human.output
     one = CliRunner().invoke(cli, ["-w", str(ws), "play", "--all", "--player", "random", "--wall", "wall01"])
     assert one.exit_code == 2 and "drop --wall" in one.output
+
+
+def test_play_shows_the_puzzle_id(ws: Path) -> None:
+    groups = [clues for _, clues in OWN_WALL]
+    result = CliRunner().invoke(cli, ["-w", str(ws), "play", "--rules", "nyt"], input=_lines(groups))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "Puzzle wall01 (play it again: --wall wall01)"
+
+
+def test_play_hints_at_commas_for_a_space_separated_guess(ws: Path) -> None:
+    groups = [clues for _, clues in OWN_WALL]
+    spaced = "Danube Rhine Loire Tagus\nDanube, Rhine Loire, Tagus\n"
+    result = CliRunner().invoke(cli, ["-w", str(ws), "play", "--rules", "nyt"], input=spaced + _lines(groups))
+    assert result.exit_code == 0, result.output
+    assert (
+        "1 word(s), not 4 (separate the words with commas: Danube, Rhine, Loire, Tagus); "
+        "try again (nothing was played)."
+    ) in result.output
+    assert (
+        "3 word(s), not 4 (separate the words with commas: Danube, Rhine, Loire, Tagus); "
+        "try again (nothing was played)."
+    ) in result.output
+    assert "Won: 4 of 4 groups, 0 mistake(s), 0 invalid, 4 move(s)." in result.output
+
+
+def test_play_refuses_a_repeated_guess_without_a_move_under_nyt_rules(ws: Path) -> None:
+    """The NYT app says "Already guessed!": no mistake and no move; the transcript replays as played."""
+    groups = [clues for _, clues in OWN_WALL]
+    wrong = groups[0][:3] + groups[1][:1]
+    again = [w.upper() for w in reversed(wrong)]  # the same 4 words in another order and case
+    out = ws / "me.jsonl"
+    args = ["-w", str(ws), "play", "--rules", "nyt", "--out", str(out)]
+    result = CliRunner().invoke(cli, args, input=_lines([wrong, again, *groups]))
+    assert result.exit_code == 0, result.output
+    assert "already guessed: a repeat is refused, as in the NYT app; try again (nothing was played)." in (
+        result.output
+    )
+    assert "Won: 4 of 4 groups, 1 mistake(s), 0 invalid, 5 move(s)." in result.output
+    [t] = read_transcripts(out)
+    assert [turn.feedback for turn in t.turns] == ["one-away", "correct", "correct", "correct", "correct"]
+    assert t.board is not None and replay(t, t.board.to_board(), get_rules("nyt")).agrees
+
+
+def test_play_judges_a_repeated_guess_under_rules_that_charge_it(ws: Path) -> None:
+    groups = [clues for _, clues in OWN_WALL]
+    wrong = groups[0][:3] + groups[1][:1]
+    args = ["-w", str(ws), "play", "--rules", "missed-connections"]
+    result = CliRunner().invoke(cli, args, input=_lines([wrong, wrong, *groups[:3]]))
+    assert result.exit_code == 0, result.output
+    assert "already guessed" not in result.output
+    assert "Won: 4 of 4 groups, 2 mistake(s), 0 invalid, 5 move(s)." in result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 import shutil
@@ -10,10 +11,12 @@ from pathlib import Path
 import pytest
 import yaml
 
+from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.errors import ReleaseError, ValidationFailed
 from ocwtool.fsio import sha256_file
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.releases.verify import verify_release
+from ocwtool.schema.annotations import KnowledgeLabel, KnowledgeType
 from ocwtool.schema.formats import ocw_json
 from ocwtool.schema.formats.hf import features
 from ocwtool.store import read_puzzles, write_puzzles
@@ -214,3 +217,28 @@ def test_release_ships_the_report_and_the_card_shows_key_figures(built: Built) -
     assert all((f / path).is_file() for _, path in shown)
     manifest = json.loads((f / "manifest.json").read_text())
     assert "report/report.html" in manifest["files"] and "report/data-splits.svg" in manifest["files"]
+
+
+def test_release_labels_leave_out_walls_whose_labelling_was_not_finished(tmp_path: Path) -> None:
+    # Issue #25: the release's report leaves unfinished walls out; its labels.jsonl must agree.
+    from ocwtool.annotations.store import append_record
+    from ocwtool.releases.extras import annotation_labels
+    from ocwtool.schema.annotations import GroupLabel, ItemRecord
+
+    settings = make_workspace(tmp_path / "ws", n_ocw=4, n_nyt=2, variants=False)
+    when = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    for pid, status in (("w0001", "in_progress"), ("w0002", "labelled")):
+        group = GroupLabel(group_id=f"{pid}_01", label=KnowledgeLabel.of(KnowledgeType.SEMANTIC))
+        record = ItemRecord(
+            annotator="alice",
+            puzzle_id=pid,
+            status=status,  # type: ignore[arg-type]
+            groups=(group,),
+            created_at=when,
+            guideline_version=GUIDELINE_VERSION,
+        )
+        append_record(settings.annotations_dir, record)
+    root = tmp_path / "release"
+    assert annotation_labels(settings, root) == ["annotations/labels.jsonl"]
+    lines = (root / "annotations" / "labels.jsonl").read_text().splitlines()
+    assert lines == ['{"group_id": "w0002_01", "label": {"fine": [], "types": ["semantic"]}}']

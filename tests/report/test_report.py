@@ -172,3 +172,38 @@ def test_eval_plot_draws_one_evaluation(workspace: Path, tmp_path: Path) -> None
     assert f"Drew 3 figures (SVG and PNG) in {figures}" in result.stderr
     saved = json.loads((tmp_path / "r.json").read_text())
     assert saved["runs"][0]["walls"] == []  # plotting used the per-wall rows before they were dropped
+
+
+def test_labels_of_an_unfinished_wall_are_left_out_and_counted(workspace: Path, tmp_path: Path) -> None:
+    """A wall whose labelling was left mid-way (an ``in_progress`` record) counts nowhere in the report."""
+    from ocwtool.annotations.store import append_record
+    from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, KnowledgeType
+
+    copy = tmp_path / "ws"
+    shutil.copytree(workspace, copy, ignore=shutil.ignore_patterns("reports"))
+    wall = read_puzzles(copy / "puzzles" / "ocw.jsonl")[6]  # labelled by nobody yet
+    label = KnowledgeLabel.of(KnowledgeType.LINGUISTIC)
+    for name in ("alice", "bob"):
+        partial = ItemRecord(
+            annotator=name,
+            puzzle_id=wall.id,
+            status="in_progress",
+            groups=tuple(GroupLabel(group_id=g.id, label=label) for g in wall.groups[:2]),
+            created_at=dt.datetime(2026, 1, 3, tzinfo=dt.UTC),
+            guideline_version="1.0",
+        )
+        append_record(copy / "annotations", partial)
+    inputs = collect(copy)
+    assert not {g.id for g in wall.groups} & set(inputs.types)
+    assert inputs.type_origin == f"{HUMAN_LABELS}, 2 unfinished walls left out"
+    panels = _panels(sections(inputs))
+    assert panels["data-knowledge-types"].caption == (
+        "Share of labelled groups per type; labels: human labels (adjudicated, else consensus), "
+        "2 unfinished walls left out (ocw 18 groups)."
+    )
+    assert _bars(panels["annotation-agreement"]).categories == ("alice ~ bob (n=24)",)
+    (annotation,) = [s for s in sections(inputs) if s.key == "annotation"]
+    assert annotation.intro == (
+        "Human annotators: alice, bob; suggester pre-labels: 6 puzzles. "
+        f"Left out: the labels of 2 unfinished walls (alice: {wall.id}; bob: {wall.id})."
+    )

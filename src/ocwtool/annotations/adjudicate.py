@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ocwtool.annotations.session import Clock, utc_now
-from ocwtool.annotations.store import append_adjudication, read_adjudications, read_all
+from ocwtool.annotations.store import append_adjudication, finished, read_adjudications, read_all
 from ocwtool.annotations.taxonomy import BY_KEY, GUIDELINE_VERSION
 from ocwtool.annotations.terminal import ENTER, Quit, Terminal, help_text, read_combined, show_label
 from ocwtool.schema.annotations import WITH_LABELS, Adjudication, ItemRecord, KnowledgeLabel, KnowledgeType
@@ -114,14 +114,17 @@ def _decision(dispute: Dispute, label: KnowledgeLabel, adjudicator: str, when: d
     )
 
 
-def release_labels(workspace: Workspace) -> dict[str, KnowledgeLabel]:
+def release_labels(workspace: Workspace, *, finished_only: bool = False) -> dict[str, KnowledgeLabel]:
     """group id -> the label a release ships: the adjudicated one, else the human consensus.
 
     Groups whose human labels disagree and that have not been adjudicated are left out, and the
-    ``suggest`` pre-labels are never used.
+    ``suggest`` pre-labels are never used. ``finished_only``: the labels of walls left mid-way
+    (``in_progress``) count for nothing (what ``eval --breakdown`` and the report use); an
+    adjudicated label stands either way.
     """
+    stores = workspace.annotations()
     out: dict[str, KnowledgeLabel] = {}
-    for gid, labels in human_labels(workspace.annotations()).items():
+    for gid, labels in human_labels(finished(stores) if finished_only else stores).items():
         if len({lab.code for lab in labels.values()}) == 1:
             out[gid] = next(iter(labels.values()))
     out.update({gid: a.label for gid, a in read_adjudications(workspace.annotations_dir).items()})

@@ -24,6 +24,7 @@ from ocwtool.annotations.terminal import (
     Quit,
     Terminal,
     help_text,
+    herring_help_text,
     read_combined,
     show_label,
     wall_text,
@@ -243,7 +244,9 @@ class LabelSession:
             return KnowledgeLabel.of(BY_KEY[ch])
         return None
 
-    def _common_key(self, ch: str, draft: _Draft, undo: Callable[[], object]) -> str:
+    def _common_key(
+        self, ch: str, draft: _Draft, undo: Callable[[], object], helper: Callable[[], str] = help_text
+    ) -> str:
         if ch in ("", "q"):
             raise Quit
         if ch == "u":
@@ -256,7 +259,7 @@ class LabelSession:
         elif ch == "n":
             draft.note = self.term.line("  note")
         elif ch == "?":
-            self.term.show(help_text())
+            self.term.show(helper())
         elif ch not in ENTER and ch != "c":
             self.term.show(f"  unknown key {ch!r}; press ? for help")
         return "next"
@@ -276,7 +279,7 @@ class LabelSession:
         if ch == "h":
             self._add_category(puzzle, draft)
             return "next"
-        return self._common_key(ch, draft, lambda: self._undo_herring(puzzle, draft))
+        return self._common_key(ch, draft, lambda: self._undo_herring(puzzle, draft), herring_help_text)
 
     def _undo_herring(self, puzzle: Puzzle, draft: _Draft) -> None:
         if draft.categories:

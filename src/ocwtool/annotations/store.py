@@ -18,7 +18,7 @@ import fcntl
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -143,6 +143,38 @@ def latest(records: Iterable[ItemRecord]) -> dict[str, ItemRecord]:
     for rec in records:
         last[rec.puzzle_id] = rec
     return {pid: rec for pid, rec in last.items() if rec.status != "retracted"}
+
+
+def unfinished(stores: Mapping[str, Mapping[str, ItemRecord]]) -> dict[str, list[str]]:
+    """annotator -> the walls whose labelling was left mid-way (latest record ``in_progress``)."""
+    left = {
+        name: [pid for pid, rec in recs.items() if rec.status == "in_progress"]
+        for name, recs in stores.items()
+    }
+    return {name: pids for name, pids in left.items() if pids}
+
+
+def finished(stores: Mapping[str, Mapping[str, ItemRecord]]) -> dict[str, dict[str, ItemRecord]]:
+    """The stores without the walls left mid-way: the analyses (``eval --breakdown``, the report)
+    count a wall's labels once its labelling is completed, as the annotator saved it."""
+    return {
+        name: {pid: rec for pid, rec in recs.items() if rec.status != "in_progress"}
+        for name, recs in stores.items()
+    }
+
+
+def describe_unfinished(left: Mapping[str, Sequence[str]], *, listed: bool = True) -> str:
+    """``2 unfinished walls (alice: w1; bob: w1)``: each annotator's wall counts once; at most 5 named."""
+    pairs = [(name, pid) for name, pids in left.items() for pid in pids]
+    head = f"{len(pairs)} unfinished wall{'' if len(pairs) == 1 else 's'}"
+    if not listed:
+        return head
+    shown: dict[str, list[str]] = {}
+    for name, pid in pairs[:5]:
+        shown.setdefault(name, []).append(pid)
+    more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
+    listing = "; ".join(f"{name}: {', '.join(ids)}" for name, ids in shown.items())
+    return f"{head} ({listing}{more})"
 
 
 def latest_suggestions(folder: Path) -> dict[str, ItemRecord]:

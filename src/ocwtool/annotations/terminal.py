@@ -103,6 +103,31 @@ def help_text() -> str:
     return "Keys:\n" + "\n".join(rows)
 
 
+HERRING_KEYS = (
+    (
+        "r",
+        "red-herring word: a clue that plausibly fits another group; give its number (1-16), the "
+        "group it seems to fit (1-4) and why",
+    ),
+    (
+        "h",
+        "red-herring category: 3 or more clues from 2 or more groups that suggest a decoy theme; "
+        "give their numbers (e.g. 1,6,11) and the theme",
+    ),
+    ("Enter", "done: save the puzzle with its types and red herrings"),
+    ("u", "undo the last red herring (with none left: the last group's type)"),
+    ("k", "skip the puzzle (the types given to it are dropped)"),
+    ("n", "add a note to the puzzle"),
+    ("q", "quit: the types given are kept; red herrings only once the puzzle is saved (Enter)"),
+    ("?", "this help"),
+)
+
+
+def herring_help_text() -> str:
+    """Help at the red-herring prompt: every key it accepts (the type keys are not among them)."""
+    return "Red-herring keys:\n" + "\n".join(f"  {key:<5}  {what}" for key, what in HERRING_KEYS)
+
+
 def read_combined(term: Terminal) -> KnowledgeLabel | None:
     """After ``c``: the keys of two or more base types, then Enter (None if fewer than two)."""
     chosen: list[KnowledgeType] = []

@@ -326,9 +326,9 @@ def _evaluate(
     if section is not None:
         report["inputs"]["source"] = section
         click.echo(f"== {section}: {report['inputs']['puzzles']} puzzle(s) ==")
-    for warning in report.get("warnings", ()):
-        click.echo(f"Warning: {warning}", err=True)
     click.echo(render(report, show_breakdowns=args.breakdown) + ("\n" if section else ""))
+    for warning in report.get("warnings", ()):  # after the table, where it is read
+        click.echo(f"Warning: {warning}", err=True)
     if args.plot is not None:  # before saving: a report of several runs loses its per-wall rows then
         _plot(args, report, golds, request, section)
     source = section or args.source
@@ -395,6 +395,7 @@ def _request(app: AppContext, args: EvalArgs, golds: GoldSet) -> EvalRequest:
         only_answered=args.only_answered,
         facts=_facts(app, args),
         cutoff=args.cutoff.date() if args.cutoff else None,
+        unfinished=_unfinished(app, args),
     )
 
 
@@ -415,6 +416,18 @@ def _facts(app: AppContext, args: EvalArgs) -> Any:
     if args.release is not None:
         return release_facts(args.release)
     return workspace_facts(app.workspace(), args.annotator)
+
+
+def _unfinished(app: AppContext, args: EvalArgs) -> dict[str, list[str]]:
+    """Walls of the workspace's label stores left mid-way, whose labels the breakdowns leave out
+    (the types, unless they come from --annotations; the red herrings of --breakdown/--cutoff/--plot)."""
+    facts = args.breakdown or args.cutoff or args.plot
+    if args.release is not None or (args.annotations is not None and not facts):
+        return {}
+    from ocwtool.annotations.store import read_all, unfinished
+
+    left = unfinished(read_all(app.workspace().annotations_dir))
+    return {n: ids for n, ids in left.items() if args.annotator is None or n == args.annotator}
 
 
 def _golds(app: AppContext, args: EvalArgs, sectioned: bool = False) -> GoldSet:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +26,9 @@ class TerminalPlayer:
 
     A line that is not 4 different words of the board is asked again, without cost: the NYT app
     cannot submit such a guess either, and a typo is not a move (programs' invalid replies still
-    count, through the engine)."""
+    count, through the engine). So is a repeat of an earlier guess under rules that refuse repeats
+    (``nyt``: the app says "Already guessed!" and nothing is played); rules that charge a repeat
+    (``only-connect``, ``missed-connections``) judge it like any guess."""
 
     name = "human"
 
@@ -73,11 +75,24 @@ def _not_playable(words: Sequence[str], view: GameView) -> str | None:
     key = MATCHERS[view.rules.matching]
     on_board = {key(w) for w in view.remaining}
     if len(words) != 4:
-        return f"{len(words)} word(s), not 4"
+        return f"{len(words)} word(s), not 4" + _comma_hint(words, on_board, key)
     if len({key(w) for w in words}) != 4:
         return "the same word twice"
     missing = [w for w in words if key(w) not in on_board]
-    return f"not on the board: {', '.join(missing)}" if missing else None
+    if missing:
+        return f"not on the board: {', '.join(missing)}" + _comma_hint(words, on_board, key)
+    if view.already_guessed(words) and not view.rules.repeat_costs_mistake:
+        return "already guessed: a repeat is refused, as in the NYT app"
+    return None
+
+
+def _comma_hint(words: Sequence[str], on_board: set[str], key: Callable[[str], str]) -> str:
+    """Words typed with spaces instead of commas: the same line with commas (a board word may hold
+    a space itself, so an item that is on the board is left alone)."""
+    if not any(" " in w and key(w) not in on_board for w in words):
+        return ""
+    split = [part for w in words for part in ([w] if key(w) in on_board else w.split())]
+    return f" (separate the words with commas: {', '.join(split)})"
 
 
 def _words(line: str) -> list[str]:
@@ -141,6 +156,7 @@ def play_cmd(
         _play_all(app, rules, player, (source, split, seed), out, progress)
         return
     board = _board(app, source, split, wall_id, seed)
+    click.echo(f"Puzzle {board.wall_id} (play it again: --wall {board.wall_id})")
     try:
         t = play_game(board, get_rules(rules), _player(player), seed=seed)
     except (click.Abort, KeyboardInterrupt):  # Ctrl-C, or the end of the input at a prompt

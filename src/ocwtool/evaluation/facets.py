@@ -78,8 +78,9 @@ def herrings_marked(annotations: Path, annotator: str | None = None) -> dict[str
 
 
 def annotator_types(annotations: Path, annotator: str) -> dict[str, list[str]]:
-    """group id -> knowledge types as one (e.g. an imported expert) annotator labelled them."""
-    from ocwtool.annotations.store import read_all
+    """group id -> knowledge types as one (e.g. an imported expert) annotator labelled them (walls
+    left mid-way left out)."""
+    from ocwtool.annotations.store import finished, read_all
     from ocwtool.errors import EvaluationError
     from ocwtool.evaluation.stats import label_categories
 
@@ -87,7 +88,8 @@ def annotator_types(annotations: Path, annotator: str) -> dict[str, list[str]]:
     if annotator not in stores:
         known = ", ".join(sorted(stores)) or "none"
         raise EvaluationError(f"no annotator {annotator!r} in {annotations}; known: {known}")
-    return {g.group_id: label_categories(g.label) for rec in stores[annotator].values() for g in rec.groups}
+    records = finished(stores)[annotator].values()
+    return {g.group_id: label_categories(g.label) for rec in records for g in rec.groups}
 
 
 def _keys(facts: WallFacts, k: int, cutoff: dt.date | None) -> dict[str, str]:

@@ -49,6 +49,7 @@ class EvalRequest:
     boot_seed: int = 0
     skipped: Mapping[str, Sequence[str]] | None = None  # puzzles left out (reported under inputs)
     only_answered: bool = False  # score just the walls every run answered
+    unfinished: Mapping[str, Sequence[str]] | None = None  # annotator -> walls left mid-way (not counted)
 
 
 Run = tuple[str, list[Prediction]]
@@ -87,6 +88,8 @@ def _inputs(golds: Sequence[GoldWall], req: EvalRequest, n_runs: int) -> dict[st
         inputs["clusterer"] = req.clusterer
     if req.skipped is not None:
         inputs["skipped"] = {pid: list(why) for pid, why in req.skipped.items()}
+    if req.unfinished:
+        inputs["unfinished_labels"] = {name: list(pids) for name, pids in req.unfinished.items()}
     return inputs
 
 
@@ -234,6 +237,11 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
         from ocwtool.evaluation.facets import render_facet
 
         parts += [render_facet(name, table) for name, table in report["facets"].items()]
+    left = report.get("inputs", {}).get("unfinished_labels")
+    if left and (show_breakdowns or report.get("facets")):
+        from ocwtool.annotations.store import describe_unfinished
+
+        parts.append(f"labels left out: {describe_unfinished(left)}; finish with `ocwtool annotate label`")
     return "\n\n".join(parts)
 
 

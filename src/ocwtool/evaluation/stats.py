@@ -228,7 +228,8 @@ def label_categories(label: Any) -> list[str]:
 
 def find_type_map(release: Path | None, workspace: Workspace | None) -> dict[str, list[str]] | None:
     """Knowledge labels shipped with a release (``annotations/labels.jsonl``) or, for a workspace,
-    the annotations package's release labels (adjudicated, else consensus); ``None`` when absent."""
+    the annotations package's release labels (adjudicated, else consensus) of the walls whose
+    labelling was completed; ``None`` when absent."""
     if release is not None:
         path = release / "annotations" / "labels.jsonl"
         return load_type_map(path) if path.is_file() else None
@@ -236,7 +237,7 @@ def find_type_map(release: Path | None, workspace: Workspace | None) -> dict[str
         return None
     from ocwtool.annotations.adjudicate import release_labels
 
-    labels = release_labels(workspace)
+    labels = release_labels(workspace, finished_only=True)
     return {gid: label_categories(lab) for gid, lab in labels.items()} or None
 
 

@@ -5,7 +5,8 @@
 * baseline scores: ``runs/eval-<baseline>[-<source>]-<split>.json`` (what ``ocwtool eval --baseline``
   writes) for the release's sources, and anything in ``runs/baselines/*.json`` -> ``baselines/``;
 * annotations: ``ocwtool.annotations.adjudicate.release_labels`` (adjudicated label, else the human
-  consensus) -> ``annotations/labels.jsonl``, plus the raw ``annotations/adjudicated.jsonl``.
+  consensus, of finished walls only, as the release's report counts them) -> ``annotations/labels.jsonl``,
+  plus the raw ``annotations/adjudicated.jsonl``.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def annotation_labels(workspace: Workspace, root: Path) -> list[str]:
     from ocwtool.annotations.adjudicate import release_labels
 
     out = []
-    labels = release_labels(workspace)
+    labels = release_labels(workspace, finished_only=True)  # as the report beside them: finished walls
     if labels:
         lines = [
             json.dumps(

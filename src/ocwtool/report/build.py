@@ -44,7 +44,7 @@ def sections(inputs: ReportInputs) -> tuple[Section, ...]:
     return (
         data_section(inputs.stores, inputs.types, inputs.type_origin),
         variants_section(inputs.variants, originals, inputs.summaries),
-        annotation_section(inputs.annotations),
+        annotation_section(inputs.annotations, inputs.unfinished),
         validation_section(inputs.validation),
         evaluation_section(inputs.evaluation),
     )

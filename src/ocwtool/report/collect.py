@@ -31,28 +31,33 @@ class ReportInputs:
     stores: dict[str, list[Puzzle]]
     variants: dict[str, list[Puzzle]] = field(default_factory=dict)
     summaries: dict[str, dict[str, Any]] = field(default_factory=dict)
-    annotations: dict[str, dict[str, ItemRecord]] = field(default_factory=dict)
+    annotations: dict[str, dict[str, ItemRecord]] = field(default_factory=dict)  # finished walls only
+    unfinished: dict[str, list[str]] = field(default_factory=dict)  # annotator -> walls left mid-way
     types: dict[str, list[str]] = field(default_factory=dict)
     type_origin: str = ""
     validation: Mapping[str, Any] | None = None
     evaluation: EvalInputs = field(default_factory=lambda: EvalInputs(runs=()))
 
 
-def knowledge_types(annotations: Path) -> tuple[dict[str, list[str]], str]:
-    """group id -> knowledge types: human release labels, else the suggester's pre-labels."""
+def knowledge_types(
+    annotations: Path, unfinished: Mapping[str, Sequence[str]] | None = None
+) -> tuple[dict[str, list[str]], str]:
+    """group id -> knowledge types: human release labels of the walls whose labelling was completed,
+    else the suggester's pre-labels; the origin says how many ``unfinished`` walls were left out."""
     from ocwtool.annotations.adjudicate import release_labels
-    from ocwtool.annotations.store import latest_suggestions
+    from ocwtool.annotations.store import describe_unfinished, latest_suggestions
     from ocwtool.evaluation.stats import label_categories
 
-    human = release_labels(Workspace.at(annotations.parent))
+    note = f", {describe_unfinished(unfinished, listed=False)} left out" if unfinished else ""
+    human = release_labels(Workspace.at(annotations.parent), finished_only=True)
     if human:
-        return {gid: label_categories(lab) for gid, lab in human.items()}, HUMAN_LABELS
+        return {gid: label_categories(lab) for gid, lab in human.items()}, HUMAN_LABELS + note
     suggested = {
         g.group_id: label_categories(g.label)
         for rec in latest_suggestions(annotations).values()
         for g in rec.groups
     }
-    return dict(sorted(suggested.items())), SUGGESTED_LABELS if suggested else ""
+    return dict(sorted(suggested.items())), SUGGESTED_LABELS + note if suggested else ""
 
 
 def _json(path: Path) -> Any:
@@ -129,15 +134,19 @@ def collect(
 ) -> ReportInputs:
     """Read the workspace at ``root``; ``validation`` overrides ``runs/validation/report.json``;
     ``sources`` keeps only those stores, their variants and the runs on them (a release's view)."""
-    from ocwtool.annotations.store import read_all
+    from ocwtool.annotations.store import finished, read_all, unfinished
 
     ws = Workspace.at(root)
     every_variant = {kind: list(items) for kind, items in ws.variants(keep_empty=True).items()}
     stores, variants = _only(ws.stores(missing_ok=True), every_variant, sources)
     summaries = {k: doc for k in variants if isinstance(doc := _json(ws.variant_summary_path(k)), dict)}
     annotations = ws.annotations_dir
-    types, origin = knowledge_types(annotations)
     every = {**stores, **variants}
+    labels = read_all(annotations, include_suggest=True)
+    shown = {p.id for items in every.values() for p in items}
+    # walls left mid-way count nowhere in the report; it says how many of the walls it shows
+    left = {n: kept for n, ids in unfinished(labels).items() if (kept := [i for i in ids if i in shown])}
+    types, origin = knowledge_types(annotations, left)
     runs = [r for r in scored_runs(root) if not sources or r.source in (*sources, *variants)]
     evaluation = EvalInputs(
         runs=runs,
@@ -151,7 +160,8 @@ def collect(
         stores=stores,
         variants=variants,
         summaries=summaries,
-        annotations=read_all(annotations, include_suggest=True),
+        annotations=finished(labels),
+        unfinished=left,
         types=types,
         type_origin=origin,
         validation=validation

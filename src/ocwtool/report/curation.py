@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ocwtool.annotations.agreement import TYPES, agreement, group_types
+from ocwtool.annotations.store import describe_unfinished
 from ocwtool.report.model import Bars, Heatmap, Panel, Section, Series, empty
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
@@ -176,13 +177,16 @@ def herrings_panel(stores: Stores) -> Panel:
     return Panel("annotation-red-herrings", title, Bars(cats_axis, series, ylabel="marked"))
 
 
-def annotation_section(stores: Stores) -> Section:
-    """Agreement, confusion and red herrings of the annotators' latest labels."""
+def annotation_section(stores: Stores, unfinished: Mapping[str, Sequence[str]] | None = None) -> Section:
+    """Agreement, confusion and red herrings of the annotators' latest labels (``stores`` without the
+    walls left mid-way; ``unfinished`` names them)."""
     humans = {n: r for n, r in stores.items() if n != SUGGESTER}
     intro = (
         f"Human annotators: {', '.join(sorted(humans)) or 'none'}; "
         f"suggester pre-labels: {len(stores.get(SUGGESTER, {}))} puzzles."
     )
+    if unfinished:
+        intro += f" Left out: the labels of {describe_unfinished(unfinished)}."
     panels = (pairs_panel(humans), confusion_panel(stores), herrings_panel(stores))
     return Section("annotation", "Annotation", intro, panels)
 

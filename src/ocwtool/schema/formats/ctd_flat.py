@@ -18,10 +18,17 @@ from ocwtool.errors import SchemaError
 from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.formats._common import expect, expect_list, file_provenance, read_document
 from ocwtool.schema.formats.ctd_common import excluded_warning, game_id, game_puzzle, literal_words
+from ocwtool.schema.formats.sniff import Sample
 from ocwtool.schema.models import Provenance, Puzzle
 
 FORMAT = "connections-gold-flat"
 FIELDS = ("id", "Categories", "Words in Category")
+
+
+def looks_like(sample: Sample) -> bool:
+    """A JSON list of ``{id, Categories, "Words in Category"}`` group records."""
+    recs = sample.records()
+    return bool(recs) and all(isinstance(r, dict) and set(FIELDS) <= r.keys() for r in recs)
 
 
 def import_file(path: Path, source: str) -> ImportResult:

@@ -25,10 +25,20 @@ from ocwtool.schema.formats.ctd_common import (
     literal_words,
     split_allwords,
 )
+from ocwtool.schema.formats.sniff import Sample
 from ocwtool.schema.models import Provenance, Puzzle
 
 FORMAT = "connections-taxonomy"
 ANNOTATION_FIELDS = ("Knowledge Type", "Complexity", "Based On")
+
+
+def looks_like(sample: Sample) -> bool:
+    """A JSON list of games ``{allwords, reasoning_annotation: [...]}``."""
+    recs = sample.records()
+    return bool(recs) and all(
+        isinstance(r, dict) and "allwords" in r and isinstance(r.get("reasoning_annotation"), list)
+        for r in recs
+    )
 
 
 @dataclass(frozen=True)
