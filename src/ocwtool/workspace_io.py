@@ -48,6 +48,7 @@ class ImportReport:
     fmt: str = ""
     links: LinkReport = field(default_factory=LinkReport)
     annotations: dict[str, int] = field(default_factory=dict)
+    boards: dict[str, int] = field(default_factory=dict)  # board_order value -> puzzles
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,10 @@ def import_into(
             meta.unlink(missing_ok=True)
     written = write_annotations(workspace.annotations_dir, result, links.linked)
     flags = Counter(f.value for p in puzzles for f in p.flags)
-    return ImportReport(name, store, count, result.warnings, dict(sorted(flags.items())), fmt, links, written)
+    boards = dict(sorted(Counter(p.board_order.value for p in puzzles).items()))
+    return ImportReport(
+        name, store, count, result.warnings, dict(sorted(flags.items())), fmt, links, written, boards
+    )
 
 
 def check_unique_ids(puzzles: Sequence[Puzzle], path: Path) -> None:

@@ -9,7 +9,7 @@ from ocwtool.schema.models import Group, Puzzle, Split
 from tests.conftest import make_nyt, make_ocw_wall
 
 
-def test_one_row_per_clue_in_display_order(tmp_path: Path) -> None:
+def test_one_row_per_clue_in_board_order(tmp_path: Path) -> None:
     wall = make_ocw_wall().model_copy(update={"split": Split.TRAIN})
     path = tmp_path / "c.csv"
     get_exporter("csv")([wall, make_nyt()], path, {})
@@ -19,9 +19,10 @@ def test_one_row_per_clue_in_display_order(tmp_path: Path) -> None:
     assert len(table) == 32
     first = table[0]
     assert first["puzzle_id"] == "abc123" and first["split"] == "train" and first["position"] == "1"
-    assert first["clue"] == wall.clues[0]
+    # board 0, not the stored order (stored as solution order by default: issue #25)
+    assert [r["clue"] for r in table[:16]] == list(wall.board(0)) != list(wall.clues)
     k = int(first["group_index"]) - 1
-    assert wall.clues[0] in wall.groups[k].clues and first["group_id"] == wall.groups[k].id
+    assert wall.board(0)[0] in wall.groups[k].clues and first["group_id"] == wall.groups[k].id
     assert first["connection"] == wall.groups[k].connection and first["level"] == ""
     nyt_row = table[16]
     assert nyt_row["game"] == "nyt" and nyt_row["split"] == "" and nyt_row["level"] in {"0", "1", "2", "3"}

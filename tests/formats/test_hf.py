@@ -58,6 +58,7 @@ def test_features_describe_nested_groups_and_metadata() -> None:
         "nyt",
         "provenance",
         "lineage",
+        "board_order",
     ]
     assert f["groups"].feature["human_performance"]["grouping"].dtype == "int8"
     assert f["nyt"]["date"].dtype == "date32"

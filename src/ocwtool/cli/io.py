@@ -97,11 +97,21 @@ def import_cmd(
         click.echo(line, err=True)
     for annotator, n in report.annotations.items():
         click.echo(f"Wrote {n} annotation record(s) of annotator {annotator}", err=True)
+    if report.boards.get("solution"):
+        click.echo(_solution_note(report.boards["solution"], report.count), err=True)
     flags = ", ".join(f"{k} {v}" for k, v in report.flags.items()) or "none"
     store = ws.rel(report.store)
     click.echo(
         f"Imported {report.count} puzzles from {file} into {store} "
         f"({_plural(len(report.warnings), 'warning')}; flags: {flags})"
+    )
+
+
+def _solution_note(n: int, total: int) -> str:
+    return (
+        f"Board order: {n} of {total} puzzles list their clues in solution order (no published "
+        "starting board); players, baselines and releases are shown a seeded shuffle instead "
+        "(docs/evaluation.md, 'Board order')"
     )
 
 

@@ -4,7 +4,9 @@ The published ``gold_data.json`` (442 games; also ``scoring/scripts/gold_data.js
 ``allwords`` as ONE string, the 16 clues joined by ``", "`` (a JSON array is read too), and a
 category's words as an array or, once, as ``{"Words": [...]}``. A file holds a list of games, newest
 first (a single game object, or an object of games keyed by an id, are also read). Per game:
-``allwords`` is the starting board (-> :attr:`Puzzle.clues`), the ``categories`` keys are the
+``allwords`` is the board their prompts listed (-> :attr:`Puzzle.clues`; in the published file it is
+the groups one after another, so ``board_order`` is ``solution`` and players see the seeded shuffle).
+Export writes ``allwords`` as stored: their scorer and answer files key games by that string. The ``categories`` keys are the
 connections in yellow..purple order (levels 0..3 from key order, flag ``LEVEL_FROM_ORDER``),
 ``exclude: true`` marks games used as few-shot examples (kept: flag ``EXCLUDED``,
 ``NytMeta.exclude``). An optional ``date`` (YYYY-MM-DD, not in the published file) gives the id

@@ -1,7 +1,8 @@
-"""CSV export: one row per clue, in display order (spreadsheets, quick filtering).
+"""CSV export: one row per clue, in board order (spreadsheets, quick filtering).
 
 Columns: ``puzzle_id, game, source, split, position, clue, group_index, group_id, connection,
-level``. ``position`` is 1..16 in :attr:`Puzzle.clues` order; ``group_index`` is 1..4 in canonical
+level``. ``position`` is 1..16 on the puzzle's board 0 (:meth:`Puzzle.board`, never the solution
+order); ``group_index`` is 1..4 in canonical
 group order (a clue that appears twice is given to its groups in turn).
 """
 
@@ -55,4 +56,4 @@ def export_file(puzzles: Sequence[Puzzle], path: Path, extras: dict[str, Any]) -
     with atomic_open(path, "w") as fh:
         writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\r\n")
         writer.writeheader()
-        writer.writerows(rows(puzzles))
+        writer.writerows(rows([p.as_shown() for p in puzzles]))

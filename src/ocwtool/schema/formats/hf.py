@@ -113,5 +113,6 @@ def import_file(path: Path, source: str) -> ImportResult:
 
 
 def export_file(puzzles: Sequence[Puzzle], path: Path, extras: dict[str, Any]) -> None:
-    """Export registry entry."""
-    write_parquet(puzzles, path)
+    """Export registry entry: ``clues`` as board 0 (:meth:`Puzzle.as_shown`), never the solution
+    order, since a parquet table is what gets shown to models."""
+    write_parquet([p.as_shown() for p in puzzles], path)
