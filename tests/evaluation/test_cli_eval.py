@@ -97,7 +97,7 @@ def test_shipped_evaluate_py_help_and_errors(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, str(ship_scorer(tmp_path)), "--help"], capture_output=True, text=True, check=False
     )
-    assert proc.returncode == 0 and "--predictions" in proc.stdout and "Example:" in proc.stdout
+    assert proc.returncode == 0 and "--predictions" in proc.stdout and "Examples:" in proc.stdout
     missing = tmp_path / "nope.json"
     assert scorer.main(["--gold", str(missing), "--predictions", str(missing)]) == 1
 
@@ -140,8 +140,8 @@ def test_eval_errors_are_one_line(workspace: Path, tmp_path: Path) -> None:
     partial = write_json(tmp_path / "partial.json", [{"wall_id": "wall01", "predicted_groups": None}])
     assert run("--predictions", str(partial)) == (
         1,
-        f"Error: {partial}: no prediction for 1 of 2 walls (first: comma1); add them, or allow missing walls "
-        "to score them as empty\n",
+        f"Error: {partial}: no prediction for 1 of 2 walls (first: comma1); add them, pass --allow-missing "
+        "to score them as empty, or --only-answered to score just the walls every file answers\n",
     )
 
 

@@ -161,8 +161,10 @@ def test_build_refusals(built: Built, tmp_path: Path) -> None:
 def test_release_ships_the_evaluator_verbatim(built: Built) -> None:
     from ocwtool.evaluation import scorer
     from ocwtool.evaluation.scorer.bundle import LAUNCHER
+    from ocwtool.evaluation.scorer.deps import requirements_text
 
     assert (built.folder / "evaluate.py").read_text() == LAUNCHER
+    assert (built.folder / "requirements-evaluate.txt").read_text() == requirements_text()
     modules = sorted(Path(scorer.__file__).parent.glob("*.py"))
     assert sorted(p.name for p in (built.folder / "scorer").iterdir()) == [p.name for p in modules]
     for module in modules:

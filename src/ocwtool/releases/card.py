@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from ocwtool.config import PROJECT_URL
 from ocwtool.errors import ReleaseError
+from ocwtool.evaluation.scorer.bundle import PYTHON
+from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE, SETUP_COMMAND, VENV, score_command
 from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
 
 if TYPE_CHECKING:
@@ -149,6 +151,7 @@ def render_card(info: CardInfo) -> str:
         *_usage(info),
         *_sources_table(info),
         *BOARD_ORDER,
+        *_scoring(info),
         *_figures(info.figures),
         *_provenance(info.provenance),
         *_closing(info),
@@ -247,6 +250,34 @@ def _usage(info: CardInfo) -> list[str]:
         'ds = load_dataset("<this folder>")' + f"  # config {info.default_config}",
         f'ds = load_dataset("<this folder>", "{other}")',
         "```",
+        "",
+    ]
+
+
+def _scoring(info: CardInfo) -> list[str]:
+    """How to run the shipped ``evaluate.py``: a fresh venv from its requirements file, then score
+    the default config's test split (else its last split). A test runs both commands as written."""
+    config = info.default_config
+    splits = [f.split for f in info.files if f.config == config]
+    if not splits:
+        return []
+    split = "test" if "test" in splits else splits[-1]
+    return [
+        "## Scoring predictions",
+        "",
+        "`evaluate.py` scores predictions (OCW prediction JSON: a list of `wall_id`, `predicted_groups`,",
+        "`predicted_connections`) with the metrics of `ocwtool eval`, without ocwtool. It needs",
+        f"Python {PYTHON[0]}.{PYTHON[1]}+ and the libraries in `{REQUIREMENTS_FILE}` (pinned ranges). From",
+        "this folder, set up a fresh venv once, then score `predictions.json`:",
+        "",
+        "```bash",
+        SETUP_COMMAND,
+        score_command(f"json/{config}/{split}.json", nyt=config == "nyt"),
+        "```",
+        "",
+        "A wall without a prediction is refused: `--allow-missing` scores it as empty, `--only-answered`",
+        "leaves it out (the table says how many); `python3 evaluate.py --help` (no libraries needed)",
+        f"lists every option. `ocwtool release verify` ignores the `{VENV}/` folder.",
         "",
     ]
 

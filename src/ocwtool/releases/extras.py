@@ -1,7 +1,7 @@
 """Release contents produced by other parts of ocwtool.
 
-* the standalone scorer ``ocwtool.evaluation.scorer`` -> ``evaluate.py`` (a launcher) and ``scorer/``
-  (the package's modules, copied verbatim);
+* the standalone scorer ``ocwtool.evaluation.scorer`` -> ``evaluate.py`` (a launcher), ``scorer/``
+  (the package's modules, copied verbatim) and ``requirements-evaluate.txt`` (its libraries, pinned);
 * baseline scores: ``runs/eval-<baseline>[-<source>]-<split>.json`` (what ``ocwtool eval --baseline``
   writes) for the release's sources, and anything in ``runs/baselines/*.json`` -> ``baselines/``;
 * annotations: ``ocwtool.annotations.adjudicate.release_labels`` (adjudicated label, else the human
@@ -22,12 +22,17 @@ from ocwtool.workspace import Workspace
 
 
 def evaluator(root: Path) -> list[str]:
-    """Ship the scorer: ``evaluate.py`` plus its source folder ``scorer/`` (runs without ocwtool)."""
+    """Ship the scorer: ``evaluate.py``, its source folder ``scorer/`` and its pinned requirements
+    ``requirements-evaluate.txt`` (runs without ocwtool)."""
     from ocwtool.evaluation.scorer.bundle import standalone_files
+    from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE
 
     for name, content in standalone_files().items():
         write_bytes(root / name, content)
-    return ["`evaluate.py`: the standalone evaluator, code in `scorer/` (run `python evaluate.py --help`)"]
+    return [
+        "`evaluate.py`: the standalone evaluator, code in `scorer/`, libraries in "
+        f"`{REQUIREMENTS_FILE}` (see Scoring predictions)"
+    ]
 
 
 def baseline_reports(runs: Path, sources: Sequence[str] = ()) -> list[Path]:

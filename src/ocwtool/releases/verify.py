@@ -4,7 +4,8 @@ Order of checks (the first failure is raised as ``ReleaseError`` naming the file
 
 1. ``SHA256SUMS`` exists and ``manifest.json`` matches its line there;
 2. the manifest and ``SHA256SUMS`` list the same files and hashes (else SHA256SUMS was edited);
-3. every listed file exists and hashes right, in sorted order; no unlisted file is present;
+3. every listed file exists and hashes right, in sorted order; no unlisted file is present (the
+   evaluator's venv ``.venv-eval/``, made by the card's commands, is not release content);
 4. every parquet file has exactly the ocwtool Features and valid puzzles; every OCW JSON re-imports;
    each one's rows equal the manifest's count for its config and split, and parquet and JSON carry
    the same puzzle ids (``rows.py``);
@@ -22,6 +23,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ocwtool.errors import OcwError, ReleaseError, UnsafeArchiveError
+from ocwtool.evaluation.scorer.deps import VENV
 from ocwtool.fsio import read_text, sha256_file
 from ocwtool.releases.extract import Archive, open_archive
 from ocwtool.releases.rows import check_rows, read_json_file
@@ -69,11 +71,22 @@ def check_checksums(folder: Path) -> dict[str, Any]:
         raise ReleaseError(f"tampered file {SUMS}: it disagrees with {MANIFEST}")
     for rel in sorted(sums):
         _check_hash(folder, rel, sums[rel])
-    present = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
-    extra = sorted(present - set(sums) - {SUMS})
+    extra = sorted(present_files(folder) - set(sums) - {SUMS})
     if extra:
         raise ReleaseError(f"unlisted file {extra[0]} in {folder} (not in {SUMS})")
     return dict(manifest)
+
+
+def present_files(folder: Path) -> set[str]:
+    """Every file in a release folder (relative POSIX paths), except inside the evaluator's venv
+    (``.venv-eval/``, which the card's commands create there: local state, not release content)."""
+    found = set()
+    for top, dirs, files in os.walk(folder):
+        here = Path(top)
+        if here == folder:
+            dirs[:] = [d for d in dirs if d != VENV]
+        found |= {(here / f).relative_to(folder).as_posix() for f in files if (here / f).is_file()}
+    return found
 
 
 def _check_manifest_shape(manifest: Any, folder: Path) -> None:

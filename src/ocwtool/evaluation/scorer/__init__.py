@@ -1,8 +1,10 @@
 """The standalone scorer for Only Connect Wall (OCW) and NYT Connections predictions.
 
 This package imports nothing from ocwtool (a test enforces it): only the standard library, numpy,
-scipy, scikit-learn and rouge-score (bert-score only for BERTScore). Releases ship it as
-``evaluate.py`` plus this folder as ``scorer/`` (see :mod:`.bundle`), runnable without ocwtool::
+scipy, scikit-learn and rouge-score (bert-score only for BERTScore), each imported inside the
+functions that use it, so that importing the package (and ``evaluate.py --help``) needs none of them.
+Releases ship it as ``evaluate.py`` plus this folder as ``scorer/`` and the libraries' pinned ranges
+as ``requirements-evaluate.txt`` (see :mod:`.bundle`, :mod:`.deps`), runnable without ocwtool::
 
     python evaluate.py --gold test.json --predictions run0.json run1.json ...
 
@@ -11,7 +13,8 @@ scipy, scikit-learn and rouge-score (bert-score only for BERTScore). Releases sh
 * :mod:`.connections` — Task 2: exact match, ROUGE-1 F1, BERTScore F1 on a local model;
 * :mod:`.files` — reading gold and prediction files, writing the JSON report atomically;
 * :mod:`.report` — runs end to end, the JSON report and the printed table;
-* :mod:`.cli` — the ``evaluate.py`` command line (argparse).
+* :mod:`.cli` — the ``evaluate.py`` command line (argparse);
+* :mod:`.deps` — the libraries scoring needs, the shipped requirements file, the missing-library error.
 
 ocwtool maps :class:`ScorerInputError` to its own errors in one place:
 ``ocwtool.evaluation.boundary.scorer_errors``.
@@ -46,6 +49,7 @@ from .report import (
     Progress,
     RunResult,
     align,
+    answered_walls,
     build_report,
     evaluate_files,
     evaluate_predictions,
@@ -69,6 +73,7 @@ __all__ = [
     "ScorerInputError",
     "WallScore",
     "align",
+    "answered_walls",
     "bertscore_f1",
     "build_report",
     "cluster_scores",

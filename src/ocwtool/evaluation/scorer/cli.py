@@ -1,5 +1,6 @@
 """``python evaluate.py`` (or ``python -m scorer``): the scorer's own command line (argparse only,
-so it runs without ocwtool or click installed)."""
+so it runs without ocwtool or click installed; ``--help`` needs nothing but Python, and scoring
+first checks its libraries, :mod:`.deps`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import deps
 from .files import write_json_atomic
 from .model import Options, ScorerInputError
 from .report import evaluate_files, format_table
@@ -16,9 +18,15 @@ from .report import evaluate_files, format_table
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="evaluate.py",
-        description="Score Only Connect Wall / NYT Connections predictions (Task 1 grouping, Task 2 "
-        "connections). Several prediction files (e.g. 16 shuffle seeds) give mean and population std.",
-        epilog="Example: python evaluate.py --gold test.json --predictions seed*.json --json-out scores.json",
+        description="Score Only Connect Wall / NYT Connections predictions (Task 1 grouping, Task 2\n"
+        "connections). Several prediction files (e.g. 16 shuffle seeds) give mean and population std.\n"
+        "A wall without a prediction is refused unless --allow-missing or --only-answered is given.",
+        epilog="Examples:\n"
+        "  python evaluate.py --gold json/ocw/test.json --predictions seed*.json --json-out scores.json\n"
+        "  python evaluate.py --gold json/nyt/test.json --nyt --predictions partial.json --only-answered\n"
+        f"Scoring needs the libraries in {deps.REQUIREMENTS_FILE} (beside this file); in a fresh venv:\n"
+        f"  {deps.SETUP_COMMAND}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--gold", type=Path, required=True, help="gold OCW JSON file ({'dataset': [...]})")
     p.add_argument(
@@ -30,7 +38,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--nyt", action="store_true", help="NYT gold: levels from group order (yellow..purple)")
     p.add_argument("--corrected", action="store_true", help="pair groups optimally for WD (not the paper's)")
-    p.add_argument("--allow-missing", action="store_true", help="score walls without a prediction as empty")
+    p.add_argument(
+        "--allow-missing", action="store_true", help="score walls without a prediction as empty answers"
+    )
+    p.add_argument(
+        "--only-answered",
+        action="store_true",
+        help="score just the walls every prediction file answered (says how many)",
+    )
     p.add_argument("--accent-fold", action="store_true", help="fold accents before ROUGE tokenizing")
     p.add_argument("--bertscore-model", type=Path, help="local model folder for BERTScore (offline)")
     p.add_argument(
@@ -51,7 +66,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         bertscore_layers=args.bertscore_layers,
         bertscore_baseline=args.bertscore_baseline,
         allow_missing=args.allow_missing,
+        only_answered=args.only_answered,
     )
+    problem = deps.missing()
+    if problem is not None:
+        print(f"Error: {problem}", file=sys.stderr)
+        return 1
     try:
         report = evaluate_files(args.gold, args.predictions, opts, nyt=args.nyt)
     except ScorerInputError as exc:

@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
+from .deps import BERTSCORE, missing
 from .model import CONNECTION_METRICS, GROUPS, GoldWall, Prediction, ScorerInputError
 
 
@@ -63,6 +62,8 @@ def score_connections(
 
 def summarize_connections(rows: Sequence[dict[str, Any]]) -> dict[str, float]:
     """Per wall: mean of the 4 connections; global: mean over walls."""
+    import numpy as np
+
     out: dict[str, float] = {"n_walls": len(rows)}
     for name in CONNECTION_METRICS:
         if rows and all(name in r for r in rows):
@@ -137,10 +138,11 @@ def bertscore_f1(
         raise ScorerInputError("BERTScore needs --bertscore-layers N (the layer to use) for a local model")
     if not model_dir.is_dir():
         raise ScorerInputError(f"{model_dir}: BERTScore model folder not found")
-    try:
-        import bert_score
-    except ImportError:
-        raise ScorerInputError("BERTScore needs the bert-score package: pip install bert-score") from None
+    problem = missing((BERTSCORE,), "BERTScore")
+    if problem is not None:
+        raise ScorerInputError(problem)
+    import bert_score
+
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     refs = [c.lower().strip() for g in golds for c in g.connections]
     hyps = [c.lower().strip() for p in preds for c in _connections(p)]

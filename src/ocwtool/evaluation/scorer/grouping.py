@@ -22,8 +22,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-import numpy as np
-
 from .model import GROUPS, SIZE, GoldWall, WallScore, empty_groups
 
 
@@ -81,6 +79,7 @@ def wd_corrected(gold_labels: list[int], pred_labels: list[int]) -> float:
     depend on which group is listed first; here every unknown word counts as label 4, one step past
     the last gold group (AMI/ARI/FMS keep distinct fresh labels: they ignore label values).
     """
+    import numpy as np
     from scipy.optimize import linear_sum_assignment
 
     outside = [min(label, GROUPS) for label in pred_labels]
@@ -167,6 +166,8 @@ def _score_sorted(gold: GoldWall, pred_sorted: list[list[str]], corrected: bool)
 
 def summarize_grouping(scores: Sequence[WallScore]) -> dict[str, float]:
     """Global Task 1 figures: counts over the split, means over walls (NYT scores when levels exist)."""
+    import numpy as np
+
     out: dict[str, float] = {
         "n_walls": len(scores),
         "solved_walls": sum(s.solved for s in scores),

@@ -70,7 +70,9 @@ class WallScore:
 
 @dataclass
 class Options:
-    """How to score: corrected WD, accent folding, and the optional BERTScore model."""
+    """How to score: corrected WD, accent folding, the optional BERTScore model, and which walls
+    (missing predictions refused, scored as empty with ``allow_missing``, or left out with
+    ``only_answered``)."""
 
     corrected: bool = False
     accent_fold: bool = False
@@ -78,6 +80,7 @@ class Options:
     bertscore_layers: int = 0
     bertscore_baseline: Path | None = None
     allow_missing: bool = False
+    only_answered: bool = False
 
 
 def empty_groups() -> tuple[tuple[str, ...], ...]:

@@ -10,8 +10,6 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from .connections import bertscore_f1, score_connections, summarize_connections
 from .files import expand_prediction_paths, load_gold, load_predictions
 from .grouping import WallMemo, score_wall, summarize_grouping
@@ -44,7 +42,8 @@ def align(
     if missing and not allow_missing:
         raise ScorerInputError(
             f"{name}: no prediction for {len(missing)} of {len(golds)} walls "
-            f"(first: {', '.join(missing[:3])}); add them, or allow missing walls to score them as empty"
+            f"(first: {', '.join(missing[:3])}); add them, pass --allow-missing to score them as empty, "
+            "or --only-answered to score just the walls every file answers"
         )
     issues = {
         "missing_walls": len(missing),
@@ -90,6 +89,8 @@ def score_run(
 
 def mean_std(runs: Sequence[dict[str, float]]) -> dict[str, dict[str, float]]:
     """Mean and population standard deviation (ddof=0, as the OCW batch mode) of every figure."""
+    import numpy as np
+
     keys = [k for k in runs[0] if all(k in r for r in runs)] if runs else []
     return {
         k: {"mean": float(np.mean([r[k] for r in runs])), "std": float(np.std([r[k] for r in runs]))}
@@ -157,7 +158,35 @@ def format_table(report: dict[str, Any]) -> str:
             f"bertscore: {prov['model_name']} layer {prov['num_layers']}{rescaled}, "
             f"{prov['weights_file']} sha256 {prov['weights_sha256'][:16]}"
         )
-    return "\n".join(lines)
+    notes = [_answered(report.get("answered")), _scored_empty(report["runs"])]
+    return "\n".join(lines + [n for n in notes if n])
+
+
+def _answered(answered: dict[str, int] | None) -> str | None:
+    """``--only-answered``: how many walls were scored (the wording of ``ocwtool eval``)."""
+    if not answered:
+        return None
+    return (
+        f"scored the {answered['scored']} of {answered['of']} walls answered by every run (--only-answered)"
+    )
+
+
+def _of(run: dict[str, Any], count: int) -> str:
+    """``3 of 12`` (the walls a run's scores cover), or ``3`` when neither task was scored."""
+    n = run["grouping"].get("n_walls", run["connections"].get("n_walls"))
+    return f"{count}" if n is None else f"{count} of {int(n)}"
+
+
+def _scored_empty(runs: Sequence[dict[str, Any]]) -> str | None:
+    """The line saying how many walls had no prediction and were scored as empty (--allow-missing)."""
+    counts = [(r["name"], _of(r, r["issues"].get("missing_walls", 0))) for r in runs]
+    if not any(r["issues"].get("missing_walls") for r in runs):
+        return None
+    why = "(no prediction; --allow-missing)"
+    if len({c for _, c in counts}) == 1:
+        every = " in every run" if len(counts) > 1 else ""
+        return f"{counts[0][1]} walls scored as empty{every} {why}"
+    return f"walls scored as empty {why}: " + ", ".join(f"{c} in {name}" for name, c in counts)
 
 
 def evaluate_predictions(
@@ -166,15 +195,29 @@ def evaluate_predictions(
     opts: Options,
     progress: Progress = lambda x: x,
 ) -> dict[str, Any]:
-    """Score several named prediction lists against the same gold walls."""
+    """Score several named prediction lists against the same gold walls (with ``only_answered``:
+    just the walls every list answers, and the report says how many of all)."""
     if not runs:
         raise ScorerInputError("no predictions given")
+    chosen = answered_walls(golds, [preds for _, preds in runs]) if opts.only_answered else golds
     results, prov, memo = [], None, WallMemo()
     for name, preds in progress(runs):
-        result, run_prov = score_run(golds, preds, name, opts, memo)
+        result, run_prov = score_run(chosen, preds, name, opts, memo)
         results.append(result)
         prov = run_prov or prov
-    return build_report(results, opts, prov)
+    report = build_report(results, opts, prov)
+    if opts.only_answered:
+        report["answered"] = {"scored": len(chosen), "of": len(golds)}
+    return report
+
+
+def answered_walls(golds: Sequence[GoldWall], runs: Sequence[Sequence[Prediction]]) -> list[GoldWall]:
+    """The gold walls every run has a prediction record for (``--only-answered``), in gold order."""
+    answered = set.intersection(*({p.wall_id for p in preds} for preds in runs))
+    chosen = [g for g in golds if g.wall_id in answered]
+    if not chosen:
+        raise ScorerInputError(f"no wall of the {len(golds)} evaluated is answered by every run")
+    return chosen
 
 
 def evaluate_files(
