@@ -7,8 +7,8 @@ first (a single game object, or an object of games keyed by an id, are also read
 ``allwords`` is the board their prompts listed (-> :attr:`Puzzle.clues`; in the published file it is
 the groups one after another, so ``board_order`` is ``solution`` and players see the seeded shuffle).
 Export writes ``allwords`` as stored: their scorer and answer files key games by that string. The
-``categories`` keys are the connections in yellow..purple order (levels 0..3 from key order, flag ``LEVEL_FROM_ORDER``),
-``exclude: true`` marks games used as few-shot examples (kept: flag ``EXCLUDED``,
+``categories`` keys are the connections in yellow..purple order (levels 0..3 from key order, flag
+``LEVEL_FROM_ORDER``), ``exclude: true`` marks games used as few-shot examples (kept: flag ``EXCLUDED``,
 ``NytMeta.exclude``). An optional ``date`` (YYYY-MM-DD, not in the published file) gives the id
 ``nyt-YYYY-MM-DD`` and NYT metadata; otherwise the id is ``<source>-<n>`` with n = 1 for the oldest
 game (the last in the list) or the key of an object of games.
