@@ -7,12 +7,28 @@ by any importer or scraper are covered: duplicate clues, blank connections, pict
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ocwtool.schema.models import Flag, Game, Puzzle
 
-CHECKS = ("duplicate_clues", "blank_connections", "picture_puzzles")
+# Each content check finds the puzzles a stored flag marks (a store from any importer may lack it).
+CHECK_FLAGS = {
+    "duplicate_clues": Flag.DUPLICATE_CLUE,
+    "blank_connections": Flag.BLANK_CONNECTION,
+    "picture_puzzles": Flag.PICTURE,
+}
+CHECKS = tuple(CHECK_FLAGS)
+FOUND_BY_CONTENT: dict[Flag, Callable[[Puzzle], bool]] = {
+    Flag.DUPLICATE_CLUE: lambda p: len(set(p.clues)) < len(p.clues),
+    Flag.BLANK_CONNECTION: lambda p: any(not c.strip() for c in p.connections),
+    Flag.PICTURE: lambda p: Flag.PICTURE in p.flags or bool(p.nyt and p.nyt.picture),
+}
+
+
+def puzzle_flags(p: Puzzle) -> set[str]:
+    """The puzzle's stored flags and those its content shows (one name per concept: the flag's)."""
+    return {f.value for f in p.flags} | {f.value for f, found in FOUND_BY_CONTENT.items() if found(p)}
 
 
 def summarize(stores: Mapping[str, Sequence[Puzzle]]) -> dict[str, Any]:
@@ -36,11 +52,7 @@ def _store_summary(puzzles: Sequence[Puzzle]) -> dict[str, Any]:
         ),
         "splits": _count(p.split.value for p in puzzles if p.split is not None),
         "flags": _count(f.value for p in puzzles for f in p.flags),
-        "checks": {
-            "duplicate_clues": sum(len(set(p.clues)) < len(p.clues) for p in puzzles),
-            "blank_connections": sum(any(not c.strip() for c in p.connections) for p in puzzles),
-            "picture_puzzles": sum(Flag.PICTURE in p.flags or bool(p.nyt and p.nyt.picture) for p in puzzles),
-        },
+        "checks": {check: sum(map(FOUND_BY_CONTENT[flag], puzzles)) for check, flag in CHECK_FLAGS.items()},
     }
 
 

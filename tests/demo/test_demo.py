@@ -133,7 +133,7 @@ def _shown_report(done: subprocess.CompletedProcess[str]) -> Path:
 def test_demo_report_opens_in_chromium(demo_run: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
     from PIL import Image
 
-    from tests.report.browser import open_page
+    from tests.report.browser import WIDTH, open_page
 
     workspace, done = demo_run
     assert done.returncode == 0, done.stderr
@@ -146,6 +146,8 @@ def test_demo_report_opens_in_chromium(demo_run: tuple[Path, subprocess.Complete
     assert len(images) == len(list((workspace / "reports").glob("*.svg"))) >= 15
     assert all(i["complete"] and i["width"] > 300 for i in images), images
     assert seen.facts["scripts"] == 0 and seen.facts["h2"] == SECTIONS
+    assert WIDTH - 20 <= seen.facts["viewport"] <= WIDTH  # laid out in a laptop's window
+    assert seen.facts["too_wide"] == [] and seen.facts["page_width"] == seen.facts["viewport"]
     for heading in ("Walls per season", "Knowledge types per source", "Leaderboard: ocdb / test"):
         assert heading in seen.facts["h3"]
     ARTIFACTS.mkdir(exist_ok=True)

@@ -1,7 +1,10 @@
 """Open a page in headless Chromium (Debian's ``chromium``) over the DevTools protocol, through
 ``--remote-debugging-pipe`` (NUL-separated JSON on file descriptors 3 and 4: no port, no websocket
 library), and report what a person would see: console errors, failed or outside requests, images
-that did not decode, headings, and a full-page screenshot.
+that did not decode, headings, anything wider than the page, and a full-page screenshot.
+
+The page is laid out in a normal desktop window (:data:`WIDTH` x :data:`HEIGHT` CSS pixels, set
+before it loads), not in whatever size a headless browser starts with.
 """
 
 from __future__ import annotations
@@ -21,15 +24,33 @@ from typing import Any
 import pytest
 
 TIMEOUT = 120.0
-# Collected in the page after load: every image's decoded size, and the headings.
-PAGE_FACTS = """JSON.stringify({
-  images: Array.from(document.images).map(i => ({complete: i.complete, width: i.naturalWidth, alt: i.alt})),
-  h1: Array.from(document.querySelectorAll('h1')).map(h => h.textContent),
-  h2: Array.from(document.querySelectorAll('h2')).map(h => h.textContent),
-  h3: Array.from(document.querySelectorAll('h3')).map(h => h.textContent),
-  scripts: document.scripts.length,
-  height: document.documentElement.scrollHeight
-})"""
+WIDTH, HEIGHT = 1280, 900  # a laptop's browser window, in CSS pixels
+# Collected in the page after load: every image's decoded size, the headings, the viewport, and every
+# table, figure or image that reaches past the text column it sits in or past the window's right edge
+# (as "<tag> in <panel id>", with its right edge and the limit, in pixels).
+PAGE_FACTS = """(() => {
+  const view = document.documentElement.clientWidth;
+  const wide = Array.from(document.querySelectorAll('table, figure, img, pre')).flatMap(e => {
+    const right = e.getBoundingClientRect().right;
+    const limit = Math.min(view, document.body.getBoundingClientRect().right);
+    const where = e.closest('section') ? e.closest('section').id : 'page';
+    const spill = right > limit + 0.5 || e.scrollWidth > e.clientWidth + 1;
+    const what = `${e.tagName.toLowerCase()} in ${where}`;
+    return spill ? [`${what}: right ${Math.round(right)} > ${Math.round(limit)}`] : [];
+  });
+  return JSON.stringify({
+    images: Array.from(document.images).map(i => ({complete: i.complete, width: i.naturalWidth, alt: i.alt})),
+    h1: Array.from(document.querySelectorAll('h1')).map(h => h.textContent),
+    h2: Array.from(document.querySelectorAll('h2')).map(h => h.textContent),
+    h3: Array.from(document.querySelectorAll('h3')).map(h => h.textContent),
+    scripts: document.scripts.length,
+    viewport: view,
+    page_width: document.documentElement.scrollWidth,
+    tables: document.querySelectorAll('table').length,
+    too_wide: wide,
+    height: document.documentElement.scrollHeight
+  });
+})()"""
 
 
 @dataclass
@@ -91,7 +112,7 @@ def _launch(profile: Path) -> _Pipe:
         os.dup2(from_child, 4)
 
     args = [binary, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe"]
-    args += [f"--user-data-dir={profile}", "--no-first-run", "--window-size=1280,1000", "about:blank"]
+    args += [f"--user-data-dir={profile}", "--no-first-run", f"--window-size={WIDTH},{HEIGHT}", "about:blank"]
     proc = subprocess.Popen(
         args, preexec_fn=wire, pass_fds=(3, 4), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
@@ -117,8 +138,20 @@ def _problems(events: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     return errors, requests
 
 
+def _window(pipe: _Pipe, session: str, height: int) -> None:
+    pipe.call(
+        "Emulation.setDeviceMetricsOverride",
+        session,
+        width=WIDTH,
+        height=height,
+        deviceScaleFactor=1,
+        mobile=False,
+    )
+
+
 def open_page(page: Path) -> PageReport:
-    """Load ``page`` from disk, collect its facts and problems, and take a full-page screenshot."""
+    """Load ``page`` from disk in a :data:`WIDTH`-pixel window, collect its facts and problems, and
+    take a full-page screenshot (the window made as tall as the page: same width, same layout)."""
     with tempfile.TemporaryDirectory(prefix="ocwtool-chromium-") as profile:
         pipe = _launch(Path(profile))
         try:
@@ -126,19 +159,12 @@ def open_page(page: Path) -> PageReport:
             session = pipe.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
             for domain in ("Page", "Runtime", "Log", "Network"):
                 pipe.call(f"{domain}.enable", session)
+            _window(pipe, session, HEIGHT)
             pipe.call("Page.navigate", session, url=page.as_uri())
             pipe.wait_for("Page.loadEventFired")
             value = pipe.call("Runtime.evaluate", session, expression=PAGE_FACTS, returnByValue=True)
             facts = json.loads(value["result"]["value"])
-            height = min(int(facts["height"]), 16000)
-            pipe.call(
-                "Emulation.setDeviceMetricsOverride",
-                session,
-                width=1280,
-                height=height,
-                deviceScaleFactor=1,
-                mobile=False,
-            )
+            _window(pipe, session, max(HEIGHT, min(int(facts["height"]), 16000)))
             shot = pipe.call("Page.captureScreenshot", session, format="png")["data"]
             errors, requests = _problems(pipe.events)
             pipe.call("Browser.close")

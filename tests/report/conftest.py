@@ -38,7 +38,7 @@ def _label(root: Path, annotator: str, walls: int = 6) -> None:
         append_record(root / "annotations", record)
 
 
-def _evaluate(root: Path, source: str) -> None:
+def evaluate(root: Path, source: str) -> None:
     from ocwtool.workspace import Workspace
 
     golds = workspace_golds(Workspace.open(root), "test", source)
@@ -55,7 +55,7 @@ def build_workspace(root: Path) -> Path:
         to_json(validate_workspace(settings, expectations=False)),
     )
     for source in ("ocw", "nyt", "randomized"):
-        _evaluate(root, source)
+        evaluate(root, source)
     return root
 
 

@@ -19,6 +19,11 @@ SUGGESTER = "suggest"
 CHANGES = ("groups kept", "clues kept", "connections kept")
 COVERAGE = ("complete_by_rule", "complete_with_fallback", "incomplete")
 STATUSES = ("passed", "info", "warned", "waived", "failed")
+VARIANT_METHODS = (
+    "Randomized walls keep one group of their wall and draw the other three from other walls. "
+    "WordNet walls build every group, and its connection, from the WordNet synonyms of one clue of "
+    "the wall; that clue or another of the wall can be among them."
+)
 
 
 def _fold(items: Sequence[str]) -> frozenset[str]:
@@ -56,11 +61,17 @@ def changed_panel(variants: Mapping[str, Sequence[Puzzle]], originals: Mapping[s
             "variants-changed", title, "No variants with a parent in the stores: ocwtool build-variants."
         )
     chart = Bars(CHANGES, tuple(series), ylabel="mean share kept from the parent wall", share=True)
-    caption = (
-        "Randomized walls keep one group of their wall and draw the rest from other walls; "
-        "WordNet walls replace the clues."
+    return Panel("variants-changed", title, chart, caption=_changed_caption(series))
+
+
+def _changed_caption(series: Sequence[Series]) -> str:
+    """What each kind does, then what the bars measured (so the words cannot contradict the bars)."""
+    kept = "; ".join(
+        f"{s.name}: "
+        + ", ".join(f"{v:.0%} of {what.split()[0]}" for v, what in zip(s.values, CHANGES, strict=True))
+        for s in series
     )
-    return Panel("variants-changed", title, chart, caption=caption)
+    return f"{VARIANT_METHODS} Kept from the parent wall (mean over walls): {kept}."
 
 
 def coverage_panel(summaries: Mapping[str, Mapping[str, Any]]) -> Panel:
@@ -77,7 +88,7 @@ def coverage_panel(summaries: Mapping[str, Mapping[str, Any]]) -> Panel:
             "No OCW-WordNet build summary (variants/wordnet.summary.json).",
         )
     series = tuple(Series(name, tuple(float(c[k]) for k in COVERAGE)) for name, c in counts.items())
-    chart = Bars(tuple(k.replace("_", " ") for k in COVERAGE), series, ylabel="walls")
+    chart = Bars(tuple(k.replace("_", " ") for k in COVERAGE), series, ylabel="walls", counts=True)
     incomplete = sorted(w for b in builds.values() for w in b.get("incomplete_walls", ()))
     caption = f"Incomplete walls are left out: {', '.join(incomplete[:8])}" if incomplete else ""
     return Panel("variants-wordnet-coverage", title, chart, caption=caption)
@@ -116,7 +127,7 @@ def pairs_panel(humans: Stores) -> Panel:
     return Panel(
         "annotation-agreement",
         title,
-        Bars(cats, series, ylabel="agreement", horizontal=True),
+        Bars(cats, series, xlabel="agreement", horizontal=True),
         caption=f"Krippendorff's alpha over all annotators: {alpha}.",
     )
 
@@ -174,7 +185,7 @@ def herrings_panel(stores: Stores) -> Panel:
         Series("red-herring categories", tuple(float(cats[n]) for n in names)),
     )
     cats_axis = tuple(f"{n} ({puzzles[n]} puzzles)" for n in names)
-    return Panel("annotation-red-herrings", title, Bars(cats_axis, series, ylabel="marked"))
+    return Panel("annotation-red-herrings", title, Bars(cats_axis, series, ylabel="marked", counts=True))
 
 
 def annotation_section(stores: Stores, unfinished: Mapping[str, Sequence[str]] | None = None) -> Section:
@@ -218,7 +229,9 @@ def validation_section(doc: Mapping[str, Any] | None) -> Section:
         by_rule.setdefault(f["rule"], []).append(f)
     status = {rid: rule_status(items) for rid, items in by_rule.items()}
     counts = Counter(status.values())
-    chart = Bars(STATUSES, (Series("rules", tuple(float(counts[s]) for s in STATUSES)),), ylabel="rules")
+    chart = Bars(
+        STATUSES, (Series("rules", tuple(float(counts[s]) for s in STATUSES)),), ylabel="rules", counts=True
+    )
     rules = doc["rules"]
     rows = [
         (

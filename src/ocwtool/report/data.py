@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 
-from ocwtool.info import summarize
+from ocwtool.info import puzzle_flags, summarize
 from ocwtool.report.model import Bars, Panel, Section, Series, empty
-from ocwtool.schema.models import Game, Puzzle
+from ocwtool.schema.models import Flag, Game, Puzzle
 
 Stores = Mapping[str, Sequence[Puzzle]]
 LEVELS = ("0 yellow", "1 green", "2 blue", "3 purple")
 CLUE_BINS = ("1-3", "4-6", "7-9", "10-12", "13-15", "16-20", "21+")
 WORD_BINS = ("1", "2", "3", "4", "5", "6-8", "9+")
+FLAGS_CAPTION = (
+    "Puzzles per flag: flags stored on the puzzle, or found in its content (duplicate clues, "
+    "blank connections, picture boards), counted once."
+)
 
 
 def _natural(key: str) -> tuple[int, int | str]:
@@ -30,7 +35,7 @@ def counted_bars(
     """Bars of per-series counts over the union of their keys (natural order), or None when all empty."""
     keys = list(categories) if categories else sorted({k for c in counts.values() for k in c}, key=_natural)
     series = tuple(Series(name, tuple(float(c[k]) for k in keys)) for name, c in counts.items() if c)
-    return Bars(tuple(keys), series, xlabel, ylabel) if series and keys else None
+    return Bars(tuple(keys), series, xlabel, ylabel, counts=True) if series and keys else None
 
 
 def _per_store(stores: Stores, keys: Callable[[Puzzle], Iterable[str]]) -> dict[str, Counter[str]]:
@@ -66,11 +71,33 @@ def seasons_and_months(stores: Stores) -> list[Panel]:
 
 
 def difficulty(stores: Stores) -> Panel:
-    """Groups per NYT difficulty level (yellow easiest .. purple hardest)."""
-    chart = counted_bars(_per_store(stores, _levels), LEVELS, xlabel="level", ylabel="groups")
+    """Groups per NYT difficulty level (yellow easiest .. purple hardest); when every puzzle has one
+    group per level the four bars would be equal, so a note says that instead."""
+    counts = _per_store(stores, _levels)
+    chart = counted_bars(counts, LEVELS, xlabel="level", ylabel="groups")
+    title = "Difficulty levels"
     if chart is None:
-        return empty("data-levels", "Difficulty levels", "No group carries a difficulty level (NYT only).")
-    return Panel("data-levels", "Difficulty levels", chart)
+        return empty("data-levels", title, "No group carries a difficulty level (NYT only).")
+    if any(len(set(s.values)) > 1 for s in chart.series):
+        return Panel("data-levels", title, chart, caption="Groups per level, per store.")
+    return empty("data-levels", title, _one_per_level(stores, counts))
+
+
+def _one_per_level(stores: Stores, counts: Mapping[str, Counter[str]]) -> str:
+    each = ", ".join(f"{name} {c[LEVELS[0]]}" for name, c in counts.items() if c)
+    ordered = {
+        name: n
+        for name, puzzles in stores.items()
+        if (n := sum(Flag.LEVEL_FROM_ORDER in p.flags for p in puzzles))
+    }
+    note = (
+        "Every puzzle has one group per level (0 yellow easiest .. 3 purple hardest), so a count per "
+        f"level is the same for all four ({each} groups each) and is not drawn."
+    )
+    if ordered:
+        note += " Levels taken from the list order (no level in the source, flag level_from_order): "
+        note += ", ".join(f"{name} {n} puzzles" for name, n in ordered.items()) + "."
+    return note + " How often each level is found: Success by difficulty level, under Evaluation."
 
 
 def knowledge_types(stores: Stores, types: Mapping[str, Sequence[str]], origin: str) -> Panel:
@@ -124,20 +151,18 @@ def lengths(stores: Stores) -> list[Panel]:
 
 
 def flags_and_splits(stores: Stores) -> list[Panel]:
-    """Flags found (content checks and stored flags) and split sizes, per store (``ocwtool info``)."""
+    """Puzzles per flag (stored, or found in the content: one bar per flag) and split sizes, per store."""
     summary = summarize(stores)["sources"]
-    flags = {
-        name: Counter({**{k: v for k, v in s["checks"].items() if v}, **s["flags"]})
-        for name, s in summary.items()
-    }
+    flags = _per_store(stores, lambda p: sorted(puzzle_flags(p)))
     splits = {name: Counter(s["splits"] or {"(none)": s["puzzles"]}) for name, s in summary.items()}
-    flag_chart = counted_bars(flags, xlabel="flag or check", ylabel="puzzles")
+    found = counted_bars(flags, xlabel="puzzles", ylabel="flag")
+    flag_chart = replace(found, horizontal=True) if found else None  # names read across, not upright
     order = [s for s in ("train", "validation", "test", "(none)") if any(s in c for c in splits.values())]
     by_split = {s: Counter({n: c[s] for n, c in splits.items()}) for s in order}
     split_chart = counted_bars(by_split, list(summary), xlabel="store", ylabel="puzzles")
     total = sum(s["puzzles"] for s in summary.values())
     return [
-        Panel("data-flags", "Flags found", flag_chart)
+        Panel("data-flags", "Flags found", flag_chart, caption=FLAGS_CAPTION)
         if flag_chart
         else empty("data-flags", "Flags found", f"No flags found in {total} puzzles."),
         Panel("data-splits", "Split sizes", split_chart)

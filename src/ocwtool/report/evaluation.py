@@ -11,12 +11,12 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ocwtool.evaluation.facets import WallFacts, facet_breakdowns
 from ocwtool.evaluation.scorer import GoldWall
-from ocwtool.evaluation.stats import breakdowns
-from ocwtool.report.model import Bars, Panel, Series, slug
+from ocwtool.evaluation.stats import bootstrap_intervals, breakdowns
 
 LEVEL_NAMES = {"0": "0 yellow", "1": "1 green", "2": "2 blue", "3": "3 purple"}
 VARIANT_KINDS = ("randomized", "wordnet")
@@ -44,6 +44,14 @@ class ScoredRun:
     @property
     def n_walls(self) -> int:
         return int(self.report["summary"]["grouping"]["n_walls"]["mean"]) or 1
+
+    @cached_property
+    def intervals(self) -> Mapping[str, Mapping[str, float]]:
+        """95 % intervals: the report's own, else bootstrapped from its per-wall rows as ``ocwtool
+        eval`` does (same resamples and seed), else none (a report saved without per-wall rows)."""
+        stored: Mapping[str, Mapping[str, float]] = self.report.get("intervals") or {}
+        walls = per_wall(self)
+        return stored or (bootstrap_intervals(walls) if walls else {})
 
 
 @dataclass(frozen=True)
@@ -92,64 +100,10 @@ def tables(run: ScoredRun, inputs: EvalInputs) -> dict[str, Mapping[str, Mapping
 def rate(run: ScoredRun, metric: str) -> tuple[float, float | None, float | None]:
     """A count metric per wall, with its 95 % interval when the report has one."""
     n = run.n_walls
-    ci = run.report.get("intervals", {}).get(metric)
+    ci = run.intervals.get(metric)
     if ci:
         return ci["estimate"] / n, ci["lo"] / n, ci["hi"] / n
     return run.report["summary"]["grouping"][metric]["mean"] / n, None, None
-
-
-def leaderboards(runs: Sequence[ScoredRun]) -> list[Panel]:
-    """One leaderboard per store and split: correct groups per wall with 95 % intervals, best first."""
-    by_dataset: dict[str, list[ScoredRun]] = {}
-    for run in runs:
-        by_dataset.setdefault(run.dataset, []).append(run)
-    panels = []
-    for dataset, items in sorted(by_dataset.items()):
-        rows = sorted(items, key=lambda r: (-rate(r, "correct_groups")[0], r.label))
-        rates = [rate(r, "correct_groups") for r in rows]
-        cats = tuple(f"{r.label} ({r.kind})" for r in rows)
-        with_ci = all(lo is not None for _, lo, _ in rates)
-        series = Series(
-            "correct groups per wall",
-            tuple(v for v, _, _ in rates),
-            tuple(lo or 0.0 for _, lo, _ in rates) if with_ci else (),
-            tuple(hi or 0.0 for _, _, hi in rates) if with_ci else (),
-        )
-        chart = Bars(cats, (series,), xlabel="correct groups per wall (of 4), 95 % interval", horizontal=True)
-        panels.append(
-            Panel(
-                f"eval-leaderboard-{slug(dataset)}",
-                f"Leaderboard: {dataset}",
-                chart,
-                table=_board_table(rows),
-            )
-        )
-    return panels
-
-
-def _board_table(rows: Sequence[ScoredRun]) -> tuple[tuple[str, ...], ...]:
-    head = ("run", "kind", "walls", "runs", "solved share", "correct groups per wall", "AMI", "report")
-    body = []
-    for r in rows:
-        g = r.report["summary"]["grouping"]
-        cells = [_fmt_ci(rate(r, m)) for m in ("solved_walls", "correct_groups")]
-        body.append(
-            (
-                r.label,
-                r.kind,
-                str(r.n_walls),
-                str(r.report["n_runs"]),
-                *cells,
-                f"{g['AMI']['mean']:.3f}",
-                r.path,
-            )
-        )
-    return (head, *body)
-
-
-def _fmt_ci(rate: tuple[float, float | None, float | None]) -> str:
-    value, lo, hi = rate
-    return f"{value:.2f}" if lo is None or hi is None else f"{value:.2f} [{lo:.2f}, {hi:.2f}]"
 
 
 def found_by(runs: Sequence[ScoredRun], inputs: EvalInputs, name: str) -> dict[str, Mapping[str, Any]]:

@@ -11,10 +11,12 @@ from ocwtool.report.evaluation import (
     EvalInputs,
     ScoredRun,
     found_by,
-    leaderboards,
     rate,
 )
+from ocwtool.report.leaderboard import leaderboards
 from ocwtool.report.model import Bars, Heatmap, Panel, Section, Series, empty
+
+MIN_GROUPS = 10  # a type's share found in fewer groups than this is greyed out in the heatmap
 
 
 def _grouped(tables: Mapping[str, Mapping[str, Mapping[str, Any]]], keys: Sequence[str], value: str) -> Bars:
@@ -37,9 +39,16 @@ def types_panel(runs: Sequence[ScoredRun], inputs: EvalInputs) -> Panel:
     values = tuple(
         tuple(table[t]["found_rate"] if t in table else None for t in cols) for table in by_run.values()
     )
-    chart = Heatmap(tuple(by_run), cols, values, "knowledge type", "run", share=True)
+    sizes = tuple(
+        tuple(int(table[t]["groups"]) if t in table else 0 for t in cols) for table in by_run.values()
+    )
+    chart = Heatmap(
+        tuple(by_run), cols, values, "knowledge type", "run", share=True, n=sizes, min_n=MIN_GROUPS
+    )
     caption = (
-        f"Share of gold groups found; knowledge types: {inputs.type_origin or 'as stored in the reports'}."
+        f"Share of gold groups found, and n, the groups of that type; cells resting on fewer than "
+        f"{MIN_GROUPS} groups are grey (too few to compare). "
+        f"Knowledge types: {inputs.type_origin or 'as stored in the reports'}."
     )
     return Panel("eval-knowledge-types", title, chart, caption=caption)
 
@@ -129,7 +138,7 @@ def evaluation_section(inputs: EvalInputs) -> Section:
     kinds = sorted({r.kind for r in runs})
     intro = f"{len(runs)} scored run(s) ({', '.join(kinds)}) from runs/."
     panels = (
-        *leaderboards(runs),
+        *leaderboards(runs, inputs),
         types_panel(runs, inputs),
         levels_panel(runs, inputs),
         cutoff_panel(runs, inputs),

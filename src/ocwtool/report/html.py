@@ -18,10 +18,14 @@ figure { margin: 1em 0; }
 img { max-width: 100%; height: auto; }
 figcaption, .note { color: #555; font-size: .9em; }
 .note { background: #f4f4f4; border-left: 4px solid #bbb; padding: .5em 1em; }
-table { border-collapse: collapse; font-size: .85em; margin: .5em 0; }
+table { border-collapse: collapse; font-size: .85em; margin: .5em 0; max-width: 100%; }
 th, td { border: 1px solid #ddd; padding: .2em .5em; text-align: left; }
+td.long { overflow-wrap: anywhere; }
 nav ul { columns: 2; }
 """
+
+
+LONG_WORD = 24  # characters
 
 
 def data_uri(svg: bytes) -> str:
@@ -29,9 +33,16 @@ def data_uri(svg: bytes) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
 
 
+def _cell(text: str) -> str:
+    """A cell; one holding a word too long for a column (a run name, a path) may break anywhere, so
+    the table fits the page. Only those: breaking every cell anywhere would split short headers."""
+    long = any(len(word) > LONG_WORD for word in text.split())
+    return f'<td class="long">{escape(text)}</td>' if long else f"<td>{escape(text)}</td>"
+
+
 def _table(rows: Sequence[Sequence[str]]) -> str:
     head = "".join(f"<th>{escape(c)}</th>" for c in rows[0])
-    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in rows[1:])
+    body = "".join("<tr>" + "".join(_cell(c) for c in r) + "</tr>" for r in rows[1:])
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Series:
-    """One named row of values over a chart's categories (``lo``/``hi``: a 95 % interval, or empty)."""
+    """One named row of values over a chart's categories; ``lo``/``hi``: each value's 95 % interval
+    (``None`` where a value has none), or empty when no value has one."""
 
     name: str
     values: tuple[float, ...]
-    lo: tuple[float, ...] = ()
-    hi: tuple[float, ...] = ()
+    lo: tuple[float | None, ...] = ()
+    hi: tuple[float | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -31,11 +32,13 @@ class Bars:
     ylabel: str = ""
     horizontal: bool = False
     share: bool = False  # values are shares in [0, 1]: the value axis runs 0..1
+    counts: bool = False  # values are counts: integer ticks, each bar labelled with its count
 
 
 @dataclass(frozen=True)
 class Heatmap:
-    """A matrix of values (None: no data in that cell), each cell written in it."""
+    """A matrix of values (None: no data in that cell), each cell written in it; ``n``: how many items
+    each value rests on (written under it), cells with fewer than ``min_n`` greyed out."""
 
     rows: tuple[str, ...]
     cols: tuple[str, ...]
@@ -43,6 +46,8 @@ class Heatmap:
     xlabel: str = ""
     ylabel: str = ""
     share: bool = False  # shares in [0, 1] (fixed colour scale, two decimals); else counts
+    n: tuple[tuple[int, ...], ...] = ()
+    min_n: int = 0
 
 
 Chart = Bars | Heatmap

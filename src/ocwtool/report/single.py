@@ -10,7 +10,8 @@ from typing import Any
 
 from ocwtool.evaluation.facets import WallFacts
 from ocwtool.evaluation.scorer import GoldWall
-from ocwtool.report.evaluation import EvalInputs, ScoredRun, leaderboards
+from ocwtool.report.evaluation import EvalInputs, ScoredRun
+from ocwtool.report.leaderboard import leaderboards
 from ocwtool.report.model import Panel
 
 
@@ -18,7 +19,7 @@ def evaluation_panels(run: ScoredRun, inputs: EvalInputs) -> list[Panel]:
     """The panels of one run that have something to draw."""
     from ocwtool.report.evaluation_panels import cutoff_panel, humans_panel, levels_panel, types_panel
 
-    panels = [*leaderboards([run])]
+    panels = [*leaderboards([run], inputs)]
     panels += [f([run], inputs) for f in (types_panel, levels_panel, cutoff_panel, humans_panel)]
     return [p for p in panels if p.chart is not None]
 
