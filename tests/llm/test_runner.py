@@ -203,3 +203,21 @@ def test_a_run_recorded_with_a_relative_release_path_still_resumes(
     _check_settings(tmp_path / "run", {"release": str(tmp_path / "releases" / "x"), "split": "test"})
     with pytest.raises(LlmError, match=r"other settings \(release\)"):
         _check_settings(tmp_path / "run", {"release": str(tmp_path / "releases" / "y"), "split": "test"})
+
+
+def test_a_run_made_before_seeded_boards_is_not_resumed_with_them(
+    workspace: Path, server: ScriptedServer
+) -> None:
+    # Issue #25: its epoch 1 showed the stored (solution) order; resuming would mix two board schemes.
+    import json
+
+    from ocwtool.llm.runner import BOARDS
+
+    done = _run(workspace, "oracle", "ocw", name="old-boards")
+    manifest = done.folder / "run.json"
+    recorded = json.loads(manifest.read_text())
+    assert recorded["settings"]["boards"] == BOARDS
+    del recorded["settings"]["boards"]
+    manifest.write_text(json.dumps(recorded))
+    with pytest.raises(LlmError, match=r"other settings \(boards\)"):
+        _run(workspace, "oracle", "ocw", name="old-boards")

@@ -27,6 +27,11 @@ from ocwtool.llm.prices import Price, price_for
 ALIGNED_CONNECTION_PROMPTS = ("ocw-fewshot", "ocwtool-interactive")
 
 
+#: How each epoch's board is drawn (recorded, so a run made before issue #25, whose epoch 1 showed
+#: the stored order, is never resumed with the new boards).
+BOARDS = 'epoch e: board e - 1, ocwtool.schema.board.shown_board, random.Random(f"{wall_id}:{e - 1}")'
+
+
 @dataclass(frozen=True)
 class LlmRunRequest:
     """One run: a model on a set of puzzles under a protocol, for ``epochs`` epochs."""
@@ -66,6 +71,7 @@ class LlmRunRequest:
             "epochs": self.epochs,
             "limit": self.limit,
             "max_tokens": self.max_tokens,
+            "boards": BOARDS,
         }
 
 
