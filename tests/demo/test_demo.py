@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -90,6 +91,12 @@ def test_demo_runs_again_in_the_same_workspace(
 ) -> None:
     workspace, first = demo_run
     assert first.returncode == 0, first.stderr
+    # As if an older ocwtool had made the demo's LLM runs (before boards were recorded, issue #25):
+    # the demo starts its own runs again instead of refusing to resume them.
+    for manifest in (workspace / "runs" / "llm").glob("*/run.json"):
+        recorded = json.loads(manifest.read_text())
+        del recorded["settings"]["boards"]
+        manifest.write_text(json.dumps(recorded))
     again = subprocess.run(
         [sys.executable, "-m", "ocwtool", "-w", str(workspace), "demo", "--no-progress"],
         capture_output=True,

@@ -7,6 +7,7 @@ client, log, transcripts and scoring as a real run. Skipped (and said so) withou
 
 from __future__ import annotations
 
+import shutil
 from typing import Any
 
 from ocwtool.llm.inputs import Protocol
@@ -59,7 +60,7 @@ def _board(wall: Any) -> Any:
 def _play(state: Any, result: Any, model: str, source: str, protocol: Protocol, golds: list[Any]) -> None:
     from ocwtool.evaluation.report import EvalRequest, headline, report_name, run_evaluation, save_report
     from ocwtool.llm.inputs import PuzzleSource
-    from ocwtool.llm.runner import LlmRunRequest, run_llm
+    from ocwtool.llm.runner import LlmRunRequest, changed_settings, run_llm
 
     player = model.rsplit("/", 1)[1]
     name = f"scripted-{player}-{source}-{protocol.name}"
@@ -69,6 +70,9 @@ def _play(state: Any, result: Any, model: str, source: str, protocol: Protocol, 
         protocol=protocol,
         name=name,
     )
+    folder = state.workspace.runs_dir / "llm" / name
+    if changed_settings(folder, request.settings()):  # the demo's own run by an older ocwtool
+        shutil.rmtree(folder)
     run = run_llm(request, state.workspace.runs_dir)
     report = run_evaluation(golds, EvalRequest(predictions=run.predictions, n_boot=0))
     label = f"scripted_{player}_{protocol.name}"

@@ -175,12 +175,17 @@ def _finished(logs: list[Any]) -> Any:
     return logs[0]
 
 
-def _check_settings(folder: Path, settings: dict[str, Any]) -> None:
+def changed_settings(folder: Path, settings: dict[str, Any]) -> list[str]:
+    """The settings of the run in ``folder`` that differ from ``settings`` (none: no run there)."""
     manifest = folder / "run.json"
     if not manifest.is_file():
-        return
+        return []
     old = read_json(manifest).get("settings", {})
-    changed = sorted(k for k in settings if _setting(k, old.get(k)) != _setting(k, settings[k]))
+    return sorted(k for k in settings if _setting(k, old.get(k)) != _setting(k, settings[k]))
+
+
+def _check_settings(folder: Path, settings: dict[str, Any]) -> None:
+    changed = changed_settings(folder, settings)
     if changed:
         raise LlmError(
             f"{folder} holds a run with other settings ({', '.join(changed)}); "
