@@ -241,6 +241,6 @@ def test_release_labels_leave_out_walls_whose_labelling_was_not_finished(tmp_pat
         )
         append_record(settings.annotations_dir, record)
     root = tmp_path / "release"
-    assert annotation_labels(settings, root) == ["annotations/labels.jsonl"]
+    assert annotation_labels(settings, root) == ["`annotations/labels.jsonl`: knowledge labels of 1 group(s)"]
     lines = (root / "annotations" / "labels.jsonl").read_text().splitlines()
     assert lines == ['{"group_id": "w0002_01", "label": {"fine": [], "types": ["semantic"]}}']
