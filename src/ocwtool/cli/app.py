@@ -121,7 +121,8 @@ Examples:
     envvar="OCWTOOL_WORKSPACE",
     default=".",
     show_default="current folder, or $OCWTOOL_WORKSPACE",
-    help="Workspace folder to read and write.",
+    help="Workspace folder to read and write. A relative input path (FILE, --release, ...) that "
+    "is not in the current folder is read from here, with a note.",
 )
 @click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
 @click.version_option(__version__, prog_name="ocwtool")

@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.paths import InputPath
 
 SPLITS = ("train", "validation", "test")
 
@@ -40,7 +41,7 @@ class RegistryChoice(click.Choice):  # type: ignore[type-arg]
 
 
 @click.command("import")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=InputPath())
 @click.option(
     "-f",
     "--format",

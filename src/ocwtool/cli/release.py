@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.paths import InputPath, resolve_input
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
 
@@ -66,7 +67,7 @@ def build_cmd(
     from ocwtool.fsio import read_text
     from ocwtool.releases.build import ReleaseSpec, build_release, validation_line
 
-    text = read_text(Path(notes[1:])) if notes.startswith("@") else notes
+    text = read_text(resolve_input(notes[1:])) if notes.startswith("@") else notes
     spec = ReleaseSpec(name, version, fmt, text.strip(), license_, sources, force, report=not no_report)
     folder, archive = build_release(app.workspace(), spec, progress=progress)
     click.echo(f"Validation: {validation_line(folder)}")
@@ -75,7 +76,7 @@ def build_cmd(
 
 
 @release_cmd.command("verify")
-@click.argument("target", type=click.Path(path_type=Path))
+@click.argument("target", type=InputPath())
 @click.option("--no-load", is_flag=True, help="Skip loading every config with `datasets` (faster).")
 def verify_cmd(target: Path, no_load: bool) -> None:
     """Check a release folder or archive: checksums (naming the first tampered or missing file),
