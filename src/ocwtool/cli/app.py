@@ -62,10 +62,18 @@ class AppContext:
     debug: bool = False
 
     def workspace(self) -> Workspace:
-        """The workspace (settings from ``ocwtool.toml`` + environment, and its layout), read on demand."""
+        """The workspace (settings from ``ocwtool.toml`` + environment, and its layout), read on demand;
+        its layout notes (a store read under its new name) go to stderr once per command."""
         from ocwtool.workspace import Workspace
 
-        return Workspace.open(self.root)
+        ws = Workspace.open(self.root)
+        ctx = click.get_current_context(silent=True)
+        shown: set[str] = ctx.meta.setdefault("ocwtool.notes", set()) if ctx is not None else set()
+        for line in ws.layout_notes():
+            if line not in shown:
+                shown.add(line)
+                click.echo(line, err=True)
+        return ws
 
 
 class LazyGroup(click.Group):

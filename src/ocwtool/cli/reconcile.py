@@ -42,8 +42,8 @@ def reconcile_cmd(
     Examples:
       ocwtool reconcile puzzles/nyt-api.jsonl puzzles/nyt-archive.jsonl
       ocwtool -w my-dataset reconcile nyt-api nyt-archive      # store names work too
-      ocwtool reconcile puzzles/nyt.jsonl puzzles/nyt-community.jsonl --json -o runs/diff.json
-      ocwtool reconcile puzzles/nyt-archive.jsonl puzzles/nyt-community.jsonl --to 2023-12-11
+      ocwtool reconcile puzzles/nyt-api.jsonl puzzles/nyt.jsonl --json -o runs/diff.json
+      ocwtool reconcile puzzles/nyt-archive.jsonl puzzles/nyt.jsonl --to 2023-12-11
     """
     import json
 
