@@ -62,6 +62,11 @@ def test_an_old_nyt_community_store_is_read_as_nyt_with_a_note(
     for name in ("nyt", "nyt-community"):  # the new name, and the old one still
         code, out, err = _run(capsys, "-w", str(ws), "export", "--format", "jsonl", "--source", name)
         assert (code, err) == (0, NOTE + "\n") and out.startswith(f"Exported 4 puzzles from {name} to")
+        code, out, err = _run(capsys, "-w", str(ws), "split", "--source", name, "--nyt-cutoff", "2025-09-18")
+        assert code == 0 and "puzzles/nyt-community.jsonl       2          0      2          0" in out
+        scored = ("eval", "--baseline", "random", "--source", name, "--split", "all", "--seeds", "1")
+        code, out, err = _run(capsys, "-w", str(ws), *scored)
+        assert code == 0 and err.splitlines()[0] == NOTE and f"eval-random-{name}-all.json" in err
 
 
 def test_importing_into_the_new_name_replaces_the_old_file(

@@ -2,9 +2,9 @@
 
 Stores: ``puzzles/nyt-api.jsonl``, ``puzzles/nyt-archive.jsonl``; with both sources also the
 canonical ``puzzles/nyt.jsonl`` (every day of either side, the preferred side's version when both
-have it; days it already holds from an import of the NYT archive and not fetched here are kept) and ``runs/nyt-reconcile-<UTC stamp>.json`` + ``.txt``. Each store is merged with what it
+have it) and ``runs/nyt-reconcile-<UTC stamp>.json`` + ``.txt``. Each store is merged with what it
 already holds (new records replace old ones by id), so a narrow ``--from/--to`` run never drops
-earlier days.
+earlier days, and days ``nyt`` holds from an import of the NYT archive stay.
 
 A 404 from the API is *missing*, not a failure; missing dates are tried once more after the sweep
 (the API has answered spuriously with 404 before), then left missing; the next live run asks for
