@@ -56,6 +56,7 @@ demo: $(VENV)/.demo wordnet
 	$(OCWTOOL) demo
 	$(OCWTOOL) info
 	@echo "Report (written by the demo's last stage): $(abspath $(WORKSPACE))/reports/report.html"
+	@echo "Run ocwtool yourself: . $(VENV)/bin/activate, then ocwtool -w $(WORKSPACE) info (or $(VENV)/bin/ocwtool -w $(WORKSPACE) info)"
 
 lint: $(VENV)/.all
 	$(VENV)/bin/ruff check src tests benchmarks

@@ -85,7 +85,7 @@ def main() -> None:
         print("skipped: needs ../shared/data/nyt/connections_archive_1163.json")
         return
     archive = args.shared / "nyt" / "connections_archive_1163.json"
-    puzzles = list(nyt_archive.import_file(archive, "nyt-community").puzzles)
+    puzzles = list(nyt_archive.import_file(archive, "nyt").puzzles)
     records = time_suggest(puzzles)
     compare_with_hand(report_types(records))
 

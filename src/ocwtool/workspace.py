@@ -34,6 +34,11 @@ from ocwtool.errors import InputError
 from ocwtool.store import read_puzzles, store_paths
 from ocwtool.validators.waivers import WAIVERS_NAME
 
+# Stores whose default name changed: old name -> current name. An older workspace's file is read
+# (and updated in place) as the current store, with a note saying how to rename it; an import into
+# the current name replaces it.
+RENAMED_STORES = {"nyt-community": "nyt"}
+
 if TYPE_CHECKING:
     from ocwtool.schema.annotations import ItemRecord
     from ocwtool.schema.models import Puzzle
@@ -82,11 +87,45 @@ class Workspace:
         return self.root / "puzzles"
 
     def puzzles_path(self, source: str) -> Path:
-        return self.puzzles_dir / f"{source}.jsonl"
+        """``puzzles/<source>.jsonl``, or the file of the store's old name (``RENAMED_STORES``) in a
+        workspace that still has only that one."""
+        return self.puzzles_dir / f"{self._file_stem(source)}.jsonl"
 
     def meta_path(self, source: str) -> Path:
         """Extras an import keeps beside a store: ``puzzles/<source>.meta.json``."""
-        return self.puzzles_dir / f"{source}.meta.json"
+        return self.puzzles_dir / f"{self._file_stem(source)}.meta.json"
+
+    def old_store_path(self, source: str) -> Path | None:
+        """The file of store ``source`` under its old name, when that is what the workspace holds."""
+        stem = self._file_stem(source)
+        return self.puzzles_dir / f"{stem}.jsonl" if stem != source else None
+
+    def _file_stem(self, source: str) -> str:
+        """The file name stem store ``source`` is kept under: its own, or its old name's when only
+        that file exists."""
+        if (self.puzzles_dir / f"{source}.jsonl").exists():
+            return source
+        old = next((o for o, new in RENAMED_STORES.items() if new == source), None)
+        return old if old is not None and (self.puzzles_dir / f"{old}.jsonl").exists() else source
+
+    def current_name(self, source: str) -> str:
+        """A store name as this workspace lists it: an old name whose file is read under the
+        current name is that current name."""
+        new = RENAMED_STORES.get(source)
+        return new if new is not None and self.old_store_path(new) is not None else source
+
+    def layout_notes(self) -> list[str]:
+        """One line per store file read under a newer name, saying how to rename it."""
+        out = []
+        for new in RENAMED_STORES.values():
+            old = self.old_store_path(new)
+            if old is not None:
+                target = self.puzzles_dir / f"{new}.jsonl"
+                out.append(
+                    f"note: {self.rel(old)} is read as store {new} (its old name); rename it to "
+                    f"{self.rel(target)} (and its .meta.json) to keep this note away"
+                )
+        return out
 
     @property
     def variants_dir(self) -> Path:
@@ -123,8 +162,9 @@ class Workspace:
 
     # Contents ----------------------------------------------------------------------------
     def store_names(self) -> list[str]:
-        """Names of the puzzle stores (``puzzles/*.jsonl``), sorted."""
-        return [p.stem for p in store_paths(self.puzzles_dir)]
+        """Names of the puzzle stores (``puzzles/*.jsonl``, in file-name order; a file of an old name
+        under the current name)."""
+        return [self.current_name(p.stem) for p in store_paths(self.puzzles_dir)]
 
     def variant_kinds(self) -> list[str]:
         """Names of the variant files (``variants/*.jsonl``), sorted."""
@@ -143,7 +183,7 @@ class Workspace:
                 f"no puzzles in {self.puzzles_dir}; import some first: ocwtool import FILE --format ocw"
             )
         for name in sources:
-            if name not in known:
+            if self.current_name(name) not in known:
                 raise InputError(f"no store {self.puzzles_path(name)}; known sources: {', '.join(known)}")
         return {name: read_puzzles(self.puzzles_path(name)) for name in (sources or known)}
 
@@ -168,9 +208,8 @@ class Workspace:
                 continue
             items = read_puzzles(self.variants_path(kind))
             if sources:
-                items = [
-                    v for v in items if v.lineage is not None and v.lineage.params.get("store") in sources
-                ]
+                wanted = {self.current_name(s) for s in sources}
+                items = [v for v in items if self.current_name(_built_from(v)) in wanted]
             if items or keep_empty:
                 out[kind] = tuple(items)
         return out
@@ -181,11 +220,12 @@ class Workspace:
         from ocwtool.validators.corpus import Corpus
 
         known = self.store_names()
-        missing = [s for s in sources if s not in known]
+        wanted = {self.current_name(s) for s in sources}
+        missing = [s for s in sources if self.current_name(s) not in known]
         if missing:
             have = ", ".join(known) or "none"
             raise InputError(f"no store for source {', '.join(missing)} in {self.puzzles_dir} (have: {have})")
-        names = [n for n in known if not sources or n in sources]
+        names = [n for n in known if not sources or n in wanted]
         paths = tuple(self.puzzles_path(n) for n in names)
         puzzles = tuple(p for path in paths for p in read_puzzles(path))
         return Corpus(puzzles=puzzles, variants=self.variants(sources), stores=paths)
@@ -195,3 +235,8 @@ class Workspace:
         from ocwtool.annotations.store import read_all
 
         return read_all(self.annotations_dir, include_suggest=include_suggest)
+
+
+def _built_from(variant: Puzzle) -> str:
+    """The store a variant was built from (``lineage.params["store"]``; "" when not recorded)."""
+    return variant.lineage.params.get("store", "") if variant.lineage is not None else ""

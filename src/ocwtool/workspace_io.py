@@ -30,7 +30,7 @@ from ocwtool.import_steps import (
 from ocwtool.linking import LinkReport
 from ocwtool.schema.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
 from ocwtool.schema.models import Puzzle, Split
-from ocwtool.store import write_puzzles
+from ocwtool.store import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
 
 SOURCE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -49,6 +49,7 @@ class ImportReport:
     links: LinkReport = field(default_factory=LinkReport)
     annotations: dict[str, int] = field(default_factory=dict)
     boards: dict[str, int] = field(default_factory=dict)  # board_order value -> puzzles
+    replaced_old: Path | None = None  # the store's file under its old name, removed by this import
 
 
 @dataclass(frozen=True)
@@ -86,28 +87,48 @@ def import_into(
     )
     check_unique_ids(list(result.puzzles), Path(path))
     name = check_source_name(source or default or _source_of(result.puzzles, Path(path)))
-    store = workspace.puzzles_path(name)
+    store = workspace.puzzles_dir / f"{name}.jsonl"  # the current name, even where an old one is read
     if not result.puzzles and not allow_empty:
         raise InputError(
             f"{path}: no puzzles in the file; refusing to replace {store} with nothing "
             "(pass --allow-empty to do that)"
         )
+    if source is None and default:
+        keep_scraped(workspace, name, Path(path))
     puzzles, links = link_to_workspace(workspace.puzzles_dir, name, result.puzzles)
     if split is not None:
         puzzles = [p.model_copy(update={"split": split}) for p in puzzles]
     with folder_lock(workspace.puzzles_dir):
+        old = workspace.old_store_path(name)  # this store under its old name: replaced by the import
         count = write_puzzles(store, puzzles)
-        meta = workspace.meta_path(name)
+        meta = store.with_name(f"{name}.meta.json")
         if result.extras:
             write_json(meta, rename_extras(result.extras, links.linked))
         else:
             meta.unlink(missing_ok=True)
+        if old is not None:
+            old.unlink()
+            old.with_name(f"{old.stem}.meta.json").unlink(missing_ok=True)
     written = write_annotations(workspace.annotations_dir, result, links.linked)
     flags = Counter(f.value for p in puzzles for f in p.flags)
     boards = dict(sorted(Counter(p.board_order.value for p in puzzles).items()))
     return ImportReport(
-        name, store, count, result.warnings, dict(sorted(flags.items())), fmt, links, written, boards
+        name, store, count, result.warnings, dict(sorted(flags.items())), fmt, links, written, boards, old
     )
+
+
+def keep_scraped(workspace: Workspace, name: str, path: Path) -> None:
+    """Refuse to replace, under a default name, a store a scraper wrote (its puzzles carry the URL
+    they were fetched from): ``scrape nyt --source both`` and the NYT archive import both write ``nyt``."""
+    target = workspace.puzzles_path(name)
+    if not target.exists():
+        return
+    scraped = sum(1 for p in read_puzzles(target) if p.provenance.url)
+    if scraped:
+        raise InputError(
+            f"{workspace.rel(target)} holds {scraped} scraped puzzle(s) that importing {path} would "
+            f"replace; give --source NAME to import it beside them (--source {name} replaces them)"
+        )
 
 
 def check_unique_ids(puzzles: Sequence[Puzzle], path: Path) -> None:

@@ -83,9 +83,9 @@ def test_export_all_to_hf_and_import_back(run: Run) -> None:
     run("import", str(OCW), "--format", "ocw")
     run("import", str(NYT), "--format", "nyt-archive")
     code, out, _ = run("export", "--format", "hf")
-    assert (code, out) == (0, "Exported 10 puzzles from nyt-community, ocw to exports/all.parquet\n")
+    assert (code, out) == (0, "Exported 10 puzzles from nyt, ocw to exports/all.parquet\n")
     code, out, _ = run("export", "--format", "csv", "--game", "nyt")
-    assert (code, out) == (0, "Exported 4 puzzles from nyt-community to exports/nyt-community.csv\n")
+    assert (code, out) == (0, "Exported 4 puzzles from nyt to exports/nyt.csv\n")
     code, out, err = run(
         "import", str(run.ws / "exports" / "all.parquet"), "--format", "hf", "--source", "copy"
     )
@@ -93,9 +93,7 @@ def test_export_all_to_hf_and_import_back(run: Run) -> None:
     assert out.startswith(
         f"Imported 10 puzzles from {run.ws / 'exports' / 'all.parquet'} into puzzles/copy.jsonl"
     )
-    both = read_puzzles(run.ws / "puzzles" / "ocw.jsonl") + read_puzzles(
-        run.ws / "puzzles" / "nyt-community.jsonl"
-    )
+    both = read_puzzles(run.ws / "puzzles" / "ocw.jsonl") + read_puzzles(run.ws / "puzzles" / "nyt.jsonl")
     assert sorted(read_puzzles(run.ws / "puzzles" / "copy.jsonl"), key=lambda p: p.id) == sorted(
         (p.as_shown() for p in both), key=lambda p: p.id
     )

@@ -108,9 +108,12 @@ def randomized(walls: list[Puzzle]) -> list[Puzzle]:
     for i, w in enumerate(test):
         donors = [test[(i + k) % len(test)] for k in range(4)]
         groups = tuple(d.groups[k] for k, d in enumerate(donors))
+        source = f"{w.game.value}-randomized"  # as the generator names them; lineage names the store
         out.append(
             w.model_copy(
                 update={
+                    "source": source,
+                    "provenance": Provenance(source=source, parser_version="1"),
                     "groups": groups,
                     "clues": tuple(c for g in groups for c in g.clues),
                     # as the variants generator writes it: own wall id, then the borrowed group ids

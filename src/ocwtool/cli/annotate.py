@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.paths import InputPath
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
 
@@ -245,7 +246,7 @@ def export_cmd(
 
 
 @annotate_cmd.command("import")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=InputPath(exists=True, dir_okay=False))
 @click.option(
     "--format",
     "fmt",

@@ -62,10 +62,18 @@ class AppContext:
     debug: bool = False
 
     def workspace(self) -> Workspace:
-        """The workspace (settings from ``ocwtool.toml`` + environment, and its layout), read on demand."""
+        """The workspace (settings from ``ocwtool.toml`` + environment, and its layout), read on demand;
+        its layout notes (a store read under its new name) go to stderr once per command."""
         from ocwtool.workspace import Workspace
 
-        return Workspace.open(self.root)
+        ws = Workspace.open(self.root)
+        ctx = click.get_current_context(silent=True)
+        shown: set[str] = ctx.meta.setdefault("ocwtool.notes", set()) if ctx is not None else set()
+        for line in ws.layout_notes():
+            if line not in shown:
+                shown.add(line)
+                click.echo(line, err=True)
+        return ws
 
 
 class LazyGroup(click.Group):
@@ -121,7 +129,8 @@ Examples:
     envvar="OCWTOOL_WORKSPACE",
     default=".",
     show_default="current folder, or $OCWTOOL_WORKSPACE",
-    help="Workspace folder to read and write.",
+    help="Workspace folder to read and write. A relative input path (FILE, --release, ...) that "
+    "is not in the current folder is read from here, with a note.",
 )
 @click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
 @click.version_option(__version__, prog_name="ocwtool")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.paths import InputPath
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress, track
 
@@ -145,9 +146,7 @@ def _note_other_workspace(app: AppContext, args: EvalArgs, played: str | None) -
 
 
 @click.command("eval")
-@click.option(
-    "--release", type=click.Path(file_okay=False, path_type=Path), help="Evaluate on a built release folder."
-)
+@click.option("--release", type=InputPath(file_okay=False), help="Evaluate on a built release folder.")
 @click.option(
     "--workspace", "use_workspace", is_flag=True, help="Evaluate on the workspace's puzzles (default)."
 )
@@ -155,7 +154,7 @@ def _note_other_workspace(app: AppContext, args: EvalArgs, played: str | None) -
 @click.option("--source", help="Workspace store (puzzles/ or variants/ NAME.jsonl) or release config.")
 @click.option(
     "--predictions",
-    type=click.Path(path_type=Path),
+    type=InputPath(),
     multiple=True,
     help="Prediction file (OCW JSON, JSONL, or records with raw model text; Connecting the Dots "
     "results/<model>.json or human answer sheet .csv), or a folder of *_predictions.json. Repeat for seeds.",
@@ -163,14 +162,14 @@ def _note_other_workspace(app: AppContext, args: EvalArgs, played: str | None) -
 @click.option(
     "--run",
     "run_dir",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    type=InputPath(exists=True, file_okay=False),
     help="An `ocwtool llm run` folder: score its per-epoch predictions (epochs as seeds) on the "
     "release, source and split it played (from its run.json; options given here win).",
 )
 @click.option("--baseline", type=click.Choice(BASELINES), help="Run an offline baseline instead.")
 @click.option(
     "--transcripts",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=InputPath(dir_okay=False),
     multiple=True,
     help="Replay recorded games (ocwtool transcript JSONL, or Todd et al.'s results/*_results.json) "
     "through the game engine: outcome agreement and game scores.",
@@ -202,18 +201,14 @@ def _note_other_workspace(app: AppContext, args: EvalArgs, played: str | None) -
     is_flag=True,
     help="Score just the walls every prediction file answered (says how many).",
 )
-@click.option(
-    "--bertscore-model", type=click.Path(file_okay=False, path_type=Path), help="Local BERTScore model."
-)
+@click.option("--bertscore-model", type=InputPath(file_okay=False), help="Local BERTScore model.")
 @click.option(
     "--bertscore-layers", type=int, default=0, help="Layer of the BERTScore model (required with it)."
 )
-@click.option(
-    "--bertscore-baseline", type=click.Path(dir_okay=False, path_type=Path), help="Rescale baseline .tsv."
-)
+@click.option("--bertscore-baseline", type=InputPath(dir_okay=False), help="Rescale baseline .tsv.")
 @click.option(
     "--compare",
-    type=click.Path(exists=True, path_type=Path),
+    type=InputPath(exists=True),
     help="Paired comparison with this prediction file or `ocwtool llm run` folder.",
 )
 @click.option(
@@ -221,7 +216,7 @@ def _note_other_workspace(app: AppContext, args: EvalArgs, played: str | None) -
 )
 @click.option(
     "--annotations",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=InputPath(dir_okay=False),
     help="group_id -> knowledge type (JSON/JSONL); default: the release's or workspace's labels.",
 )
 @click.option(

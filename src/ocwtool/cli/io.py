@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.paths import InputPath
 
 SPLITS = ("train", "validation", "test")
 
@@ -40,7 +41,7 @@ class RegistryChoice(click.Choice):  # type: ignore[type-arg]
 
 
 @click.command("import")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=InputPath())
 @click.option(
     "-f",
     "--format",
@@ -51,7 +52,7 @@ class RegistryChoice(click.Choice):  # type: ignore[type-arg]
     help="Input format (any case); auto detects it from the file.",
 )
 @click.option(
-    "-s", "--source", help="Store name: writes puzzles/<source>.jsonl (default: the format's name)."
+    "-s", "--source", help="Store name: writes puzzles/<source>.jsonl (default: the format's store, above)."
 )
 @click.option("--split", type=click.Choice(SPLITS), help="Mark every imported puzzle with this split.")
 @click.option(
@@ -66,8 +67,12 @@ def import_cmd(
     """Import FILE into the workspace as a canonical puzzle store.
 
     Without --format the format is detected from the file; a file that does not fit the --format
-    given gets a hint naming the format it looks like. Replaces puzzles/<source>.jsonl
-    (re-importing is idempotent); document-level details needed to export the file back unchanged
+    given gets a hint naming the format it looks like. The store is puzzles/<source>.jsonl, by
+    default the format's store: ocw for OCW JSON, nyt for the NYT archive (the store `scrape nyt
+    --source both` writes too), else its origin (nyt-archive-text: nyt-archive, nyt-rows: nyt-hf,
+    connections-*: the format's name, todd-puzzles: todd; jsonl and hf keep the records' sources).
+    The import replaces the store (re-importing is idempotent), except a scraped one under a default
+    name (give --source); document-level details needed to export the file back unchanged
     go to puzzles/<source>.meta.json. Undated NYT boards (Connecting the Dots gold, older Connections
     Eval puzzles) take the date and id of a dated NYT puzzle already in the workspace with the same
     clues and groups (matched / unmatched are reported). Red herrings a file carries (Connections
@@ -77,7 +82,7 @@ def import_cmd(
     \b
     Examples:
       ocwtool import onlyconnect.json                       # format detected: ocw
-      ocwtool import connections.json --format nyt-archive --source nyt
+      ocwtool import connections.json --format nyt-archive   # store: nyt
       ocwtool import Connections_Data.csv --format NYT-ROWS  # HF eric27n/NYT-Connections
       ocwtool import connections_puzzles.yml                # Connections Eval, linked by clues
       ocwtool import puzzle_data.json --format todd-puzzles
@@ -99,6 +104,11 @@ def import_cmd(
         click.echo(f"Wrote {n} annotation record(s) of annotator {annotator}", err=True)
     if report.boards.get("solution"):
         click.echo(_solution_note(report.boards["solution"], report.count), err=True)
+    if report.replaced_old is not None:
+        old = ws.rel(report.replaced_old)
+        click.echo(
+            f"note: removed {old}, the old name of store {report.source}: this import replaced it", err=True
+        )
     flags = ", ".join(f"{k} {v}" for k, v in report.flags.items()) or "none"
     store = ws.rel(report.store)
     click.echo(

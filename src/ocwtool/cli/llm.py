@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.paths import InputPath
 
 SPLITS = ("train", "validation", "test", "all")
 PROTOCOLS = ("oneshot", "interactive")
@@ -34,7 +34,7 @@ def llm_cmd() -> None:
 )
 @click.option(
     "--release",
-    type=click.Path(file_okay=False, path_type=Path, resolve_path=True),
+    type=InputPath(file_okay=False, resolve_path=True),
     help="Play a built release folder (recorded as an absolute path, so `eval --run` finds it anywhere).",
 )
 @click.option("--source", help="Workspace store or release config (ocw, nyt, ...).")

@@ -32,8 +32,8 @@ def reconcile_cmd(
 ) -> None:
     """Compare two JSONL stores: days missing on one side, group order, words, titles.
 
-    A and B are store files (relative paths are read from the workspace when they exist there) or
-    store names (``nyt-api`` = puzzles/nyt-api.jsonl).
+    A and B are store files (a relative path is looked up in the current folder, then in the
+    workspace) or store names (``nyt-api`` = puzzles/nyt-api.jsonl).
 
     Texts are compared case-folded with quotes, hyphens/dashes, underscores and
     spaces removed; NYT records are keyed on their date, others on their id.
@@ -42,8 +42,8 @@ def reconcile_cmd(
     Examples:
       ocwtool reconcile puzzles/nyt-api.jsonl puzzles/nyt-archive.jsonl
       ocwtool -w my-dataset reconcile nyt-api nyt-archive      # store names work too
-      ocwtool reconcile puzzles/nyt.jsonl puzzles/nyt-community.jsonl --json -o runs/diff.json
-      ocwtool reconcile puzzles/nyt-archive.jsonl puzzles/nyt-community.jsonl --to 2023-12-11
+      ocwtool reconcile puzzles/nyt-api.jsonl puzzles/nyt.jsonl --json -o runs/diff.json
+      ocwtool reconcile puzzles/nyt-archive.jsonl puzzles/nyt.jsonl --to 2023-12-11
     """
     import json
 
@@ -61,14 +61,22 @@ def reconcile_cmd(
 
 
 def _in_workspace(app: AppContext, path: Path) -> Path:
-    """``path`` as given if it exists, else relative to the workspace, else a store name."""
-    if path.exists() or path.is_absolute():
-        return path
+    """``path`` in the current folder, else in the workspace (with a note), else the store of that
+    name; an error names every place tried."""
+    from ocwtool.cli.paths import resolve_input
+    from ocwtool.errors import InputError
     from ocwtool.workspace import Workspace
 
-    ws = Workspace.at(app.root)  # only the layout: the settings are not needed
-    inside = ws.root / path
-    if inside.exists():
-        return inside
-    store = ws.puzzles_path(str(path))
-    return store if store.exists() else path
+    found: Path | None = None
+    try:
+        found = resolve_input(path)
+    except InputError as exc:
+        missing = str(exc)
+    if found is not None and found.exists():
+        return found
+    store = Workspace.at(app.root).puzzles_path(str(path))  # only the layout: no settings needed
+    if store.exists():
+        return store
+    if found is None:
+        raise InputError(f"{missing}, and there is no store {store}")
+    return found  # reading it says what is missing

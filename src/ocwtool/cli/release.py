@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.paths import InputPath, resolve_input
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
 
@@ -53,9 +54,10 @@ def build_cmd(
     progress: Progress,
 ) -> None:
     """Validate the workspace (refusing on any error), then write releases/NAME-VERSION/ and
-    its archive. Two builds of the same inputs are byte-identical. If a build was interrupted
-    after publishing the folder but before its archive, running it again (without --force)
-    checks the folder and completes the archive.
+    its archive, and print the validation line. Warnings that no waiver in validation.toml covers
+    are listed in the card's known quirks. Two builds of the same inputs are byte-identical. If a
+    build was interrupted after publishing the folder but before its archive, running it again
+    (without --force) checks the folder and completes the archive.
 
     \b
     Examples:
@@ -63,17 +65,18 @@ def build_cmd(
       ocwtool release build --name ocw-nyt --version 1.1.0 --format zip --notes @NOTES.md
     """
     from ocwtool.fsio import read_text
-    from ocwtool.releases.build import ReleaseSpec, build_release
+    from ocwtool.releases.build import ReleaseSpec, build_release, validation_line
 
-    text = read_text(Path(notes[1:])) if notes.startswith("@") else notes
+    text = read_text(resolve_input(notes[1:])) if notes.startswith("@") else notes
     spec = ReleaseSpec(name, version, fmt, text.strip(), license_, sources, force, report=not no_report)
     folder, archive = build_release(app.workspace(), spec, progress=progress)
+    click.echo(f"Validation: {validation_line(folder)}")
     click.echo(f"Built {folder}")
     click.echo(f"Archive {archive}")
 
 
 @release_cmd.command("verify")
-@click.argument("target", type=click.Path(path_type=Path))
+@click.argument("target", type=InputPath())
 @click.option("--no-load", is_flag=True, help="Skip loading every config with `datasets` (faster).")
 def verify_cmd(target: Path, no_load: bool) -> None:
     """Check a release folder or archive: checksums (naming the first tampered or missing file),

@@ -60,7 +60,8 @@ def scrape_nyt_cmd(
 
     With --source both, the two stores are reconciled day by day: the table of
     differences goes to stdout, a JSON + text report to runs/, and the canonical
-    puzzles/nyt.jsonl takes the --prefer side's version of each day. --base-url
+    puzzles/nyt.jsonl takes the --prefer side's version of each day (merged into what it
+    holds: days from an import of the NYT archive, which writes nyt too, stay). --base-url
     stands in for both sites. --limit N: at most N dates from the API, N listing
     pages after the first from the archive. A date the API answers 404 is recorded
     as missing and asked for once more after the sweep (and again next run).

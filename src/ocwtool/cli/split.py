@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.paths import InputPath
 
 
 def _sizes(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, ...]:
@@ -46,7 +47,7 @@ def _dates(ctx: click.Context, param: click.Parameter, value: str | None) -> tup
 )
 @click.option(
     "--splits-from",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    type=InputPath(exists=True, file_okay=False),
     help="Copy the assignment of an existing release folder (matched by id, then by clues).",
 )
 @click.option("--source", "sources", multiple=True, help="Only this source's store (repeatable).")

@@ -73,7 +73,7 @@ def build_variants_cmd(
       ocwtool build-variants
       ocwtool build-variants --kind randomized --split test --seed 42
       ocwtool build-variants --kind wordnet --fallback --shuffle --ocw-json
-      ocwtool build-variants --kind randomized --source nyt-community --split all
+      ocwtool build-variants --kind randomized --source nyt --split all
     """
     from ocwtool.generators import build
 

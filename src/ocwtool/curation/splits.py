@@ -187,7 +187,8 @@ def split_workspace(
     every variant inherit its parent's split; return counts and notes."""
     from ocwtool.store import write_puzzles
 
-    chosen = [name for name in workspace.store_names() if not sources or name in sources]
+    wanted = {workspace.current_name(s) for s in sources}
+    chosen = [name for name in workspace.store_names() if not sources or name in wanted]
     if not chosen:
         raise InputError(
             f"no puzzle stores to split in {workspace.puzzles_dir}; import or scrape puzzles first"

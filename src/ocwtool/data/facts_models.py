@@ -150,7 +150,10 @@ class Origin(ConfigModel):
     url: str = Field(pattern=r"^https?://\S+$", description="the source's address")
     licence: str = Field(min_length=1, description="the licence as stated, or 'no licence stated'")
     hf_license: HfLicense
-    stores: list[str] = Field(description="default store names of its import format or scraper")
+    formats: list[str] = Field(
+        default_factory=list, description="import formats of its files (recorded in a store's meta.json)"
+    )
+    stores: list[str] = Field(description="store names only its puzzles take (scraper or import default)")
     hosts: list[str] = Field(description="hosts of its records' provenance URLs")
 
 
@@ -173,7 +176,7 @@ class LicencesFile(ConfigModel):
     def _unique(self) -> Self:
         seen: dict[str, str] = {}
         for name, origin in self.origins.items():
-            for key in [*origin.stores, *origin.hosts]:
+            for key in [*(f"format {f}" for f in origin.formats), *origin.stores, *origin.hosts]:
                 if key in seen:
                     raise ValueError(f"{key!r} is listed by origins {seen[key]!r} and {name!r}")
                 seen[key] = name

@@ -104,7 +104,7 @@ def _workspace_stores(workspace: Workspace, source: str | None) -> dict[str, lis
     stores, kinds = workspace.store_names(), workspace.variant_kinds()
     if not source:
         return workspace.stores(missing_ok=True)
-    if source in stores:
+    if workspace.current_name(source) in stores:  # an old store name reads the renamed store
         return workspace.stores([source])
     if source in kinds:
         return {source: list(workspace.variants(kinds=[source]).get(source, ()))}

@@ -54,7 +54,7 @@ def load_input(workspace: Workspace, request: VariantRequest) -> tuple[Path, lis
     """The store's puzzles in the requested split; ``InputError`` saying how to fix an empty choice."""
     path = workspace.puzzles_path(request.source)
     known = workspace.store_names()
-    if request.source not in known:
+    if workspace.current_name(request.source) not in known:
         raise InputError(
             f"{path}: no such store; import puzzles first (`ocwtool import FILE --format ocw`) "
             f"or choose --source (available: {', '.join(known) or 'none yet'})"
@@ -156,10 +156,11 @@ def _write(
     per kind, as validation and releases read it) and record this build in the summary file."""
     out = workspace.variants_path(request.kind)
     tagged = [_tag(p, request.source) for p in built]
+    own = workspace.current_name(request.source)  # an old store name is the store it names now
     kept = [
         p
         for p in workspace.variants(kinds=[request.kind]).get(request.kind, ())
-        if origin(p) != request.source
+        if workspace.current_name(origin(p) or "") != own
     ]
     write_puzzles(out, kept + tagged)
     _record(workspace, request, summary.to_json(), len(kept) + len(tagged), out)

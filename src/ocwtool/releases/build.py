@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool import __version__
-from ocwtool.errors import ReleaseError
+from ocwtool.errors import InputError, ReleaseError
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
 from ocwtool.progress import Progress, silent
 from ocwtool.releases import card
@@ -33,6 +33,7 @@ from ocwtool.releases.archive import archive_name, write_archive
 from ocwtool.releases.extras import copy_extras
 from ocwtool.releases.licences import config_sources
 from ocwtool.releases.publish import clear_leftovers, complete_release, publish, published_archives
+from ocwtool.releases.quirks import quirks
 from ocwtool.schema.models import Puzzle, sort_key
 from ocwtool.validators.corpus import Corpus, is_text
 from ocwtool.validators.report import ValidationReport, to_markdown
@@ -142,12 +143,6 @@ def tool_commit() -> str | None:
     return out.stdout.strip() or None if out.returncode == 0 else None
 
 
-def quirks(report: ValidationReport) -> list[str]:
-    """Known quirks for the card: waived findings and informational rules (gaps, exclusions)."""
-    out = [f"{f.message} (waived: {f.waiver})" for f in report.findings if f.waiver]
-    return out + [f.message for f in report.findings if f.rule in ("S11", "S12")]
-
-
 def write_checksums(root: Path, manifest: dict[str, Any]) -> None:
     """Add every file's sha256 to ``manifest.json``, then list all files in ``SHA256SUMS``."""
     files = sorted(
@@ -215,7 +210,7 @@ def _write_folder(
     files = write_tables(root, configs, _store_extras(workspace, corpus))
     counts = {c: {f.split: f.rows for f in files if f.config == c} for c in configs}
     prov = provenance(corpus)
-    sources = config_sources(configs)
+    sources = config_sources(configs, store_formats(corpus))
     figures = _report(workspace, spec, report, root) if spec.report else []
     extras = copy_extras(workspace, root, spec.sources)
     if spec.report:
@@ -284,6 +279,26 @@ def _report(
     return key_figures(written, root)
 
 
+def validation_line(folder: Path) -> str:
+    """The validation summary a built release records (``manifest.json``), e.g. ``PASSED: 0 errors, ...``."""
+    summary = read_json(folder / "manifest.json").get("validation")
+    return summary if isinstance(summary, str) else "not recorded"
+
+
+def store_formats(corpus: Corpus) -> dict[str, str]:
+    """Store name -> the format it was imported from (``format`` in its ``<store>.meta.json``)."""
+    out: dict[str, str] = {}
+    for path in corpus.stores:
+        meta = path.with_name(f"{path.stem}.meta.json")
+        try:
+            fmt = read_json(meta).get("format") if meta.is_file() else None
+        except (InputError, AttributeError):  # an unreadable meta file only loses the origin match
+            fmt = None
+        if isinstance(fmt, str):
+            out[path.stem] = fmt
+    return out
+
+
 def _store_extras(workspace: Workspace, corpus: Corpus) -> dict[str, Any]:
     """Per config, the import extras of its single source store (restores the OCW JSON form)."""
     out: dict[str, Any] = {}
@@ -295,4 +310,11 @@ def _store_extras(workspace: Workspace, corpus: Corpus) -> dict[str, Any]:
     return out
 
 
-__all__ = ["ReleaseSpec", "archive_name", "build_release", "complete_release", "release_configs"]
+__all__ = [
+    "ReleaseSpec",
+    "archive_name",
+    "build_release",
+    "complete_release",
+    "release_configs",
+    "validation_line",
+]

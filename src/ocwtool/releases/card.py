@@ -292,8 +292,8 @@ def _sources_table(info: CardInfo) -> list[str]:
         "## Sources and licences",
         "",
         "Each config carries the licence of the sources its puzzles come from (variants: of the",
-        "walls they were made from); a source without one says so. A store's source is known by its",
-        "name (the default of its import format or scraper) or its records' provenance URLs.",
+        "walls they were made from); a source without one says so. A store's source is known by the",
+        "format it was imported from, its name, or its records' provenance URLs.",
         "",
         "| config | source | licence | URL |",
         "|---|---|---|---|",
@@ -306,7 +306,8 @@ def _sources_table(info: CardInfo) -> list[str]:
 
 def _source(s: ConfigSource) -> str:
     how = f", by its {s.matched_by}" if s.matched_by else ""
-    return f"{s.title} (store `{s.store}`{how}; {s.puzzles} puzzles)"
+    made = "made from " if s.derived else ""
+    return f"{s.title} ({made}store `{s.store}`{how}; {s.puzzles} puzzles)"
 
 
 def _figures(figures: Sequence[tuple[str, str]]) -> list[str]:

@@ -4,7 +4,7 @@ Stores: ``puzzles/nyt-api.jsonl``, ``puzzles/nyt-archive.jsonl``; with both sour
 canonical ``puzzles/nyt.jsonl`` (every day of either side, the preferred side's version when both
 have it) and ``runs/nyt-reconcile-<UTC stamp>.json`` + ``.txt``. Each store is merged with what it
 already holds (new records replace old ones by id), so a narrow ``--from/--to`` run never drops
-earlier days.
+earlier days, and days ``nyt`` holds from an import of the NYT archive stay.
 
 A 404 from the API is *missing*, not a failure; missing dates are tried once more after the sweep
 (the API has answered spuriously with 404 before), then left missing; the next live run asks for
@@ -127,8 +127,9 @@ def _reconcile(
 ) -> None:
     run.reconcile = report = reconcile(api, archive, "nyt-api", "nyt-archive")
     first, second = (api, archive) if prefer == "api" else (archive, api)
-    path = workspace.puzzles_path(CANONICAL)
-    run.written[path] = write_puzzles(path, merge(first, second))
+    # Merged into what `nyt` holds, like the other stores: days it has from elsewhere (the NYT
+    # archive import writes `nyt` too) stay, days fetched here replace theirs.
+    _write_store(workspace, CANONICAL, merge(first, second), run)
     base = workspace.runs_dir / f"nyt-reconcile-{stamp or 'latest'}"
     doc = report.to_json() | {"prefer": prefer}
     write_json(base.with_suffix(".json"), doc)

@@ -69,7 +69,7 @@ _F = "ocwtool.schema.formats."
 # name -> (module, function, default source name, description)
 IMPORTERS: dict[str, tuple[str, str, str, str]] = {
     "ocw": (_F + "ocw_json", "import_file", "ocw", "OCW JSON {season_to_walls_map, dataset:[walls]}"),
-    "nyt-archive": (_F + "nyt_archive", "import_file", "nyt-community", "NYT community archive list"),
+    "nyt-archive": (_F + "nyt_archive", "import_file", "nyt", "NYT community archive list"),
     "connections-gold": (
         _F + "connections_gold",
         "import_file",
