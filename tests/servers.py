@@ -21,8 +21,8 @@ request is logged in ``site.hits``.
 A test that must interrupt a client midway holds it at a known request instead of guessing with sleeps::
 
     with site.hold("/episode/", after=4) as hold:   # the 5th request under /episode/ waits
-        ... start the client ...
-        assert hold.reached.wait(120), "the client never got that far"
+        proc = subprocess.Popen([...])                 # start the client
+        assert hold.wait(120, client=proc), "the client never got that far (or it ended first)"
         ... interrupt the client: it is blocked in that request, with exactly 4 answered ...
     # leaving the block releases held requests (answered normally if anyone still listens)
 """
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import socket
 import struct
+import subprocess
 import threading
 import time
 from collections import defaultdict, deque
@@ -90,9 +91,29 @@ class Hold:
     seen: int = 0
     reached: threading.Event = field(default_factory=threading.Event)
     released: threading.Event = field(default_factory=threading.Event)
+    _wake: threading.Event = field(default_factory=threading.Event)  # reached, or the client ended
 
     def release(self) -> None:
         self.released.set()
+
+    def hold_one(self) -> None:
+        """Called by the server for a request to hold: signal the test, then wait for the release."""
+        self.reached.set()
+        self._wake.set()
+        self.released.wait(HOLD_LIMIT)
+
+    def wait(self, timeout: float, client: subprocess.Popen[Any] | None = None) -> bool:
+        """Block until a request is held (True), ``timeout`` seconds pass, or ``client`` ends (False):
+        a client that dies early fails a test at once, not at the timeout."""
+        if client is not None:
+
+            def wake_when_it_ends() -> None:
+                client.wait()
+                self._wake.set()
+
+            threading.Thread(target=wake_when_it_ends, daemon=True).start()
+        self._wake.wait(timeout)
+        return self.reached.is_set()
 
 
 @dataclass(frozen=True)
@@ -159,8 +180,7 @@ class LocalSite:
                 h.seen += 1
             held = [h for h in holds if h.seen > h.after]
         for h in held:
-            h.reached.set()
-            h.released.wait(HOLD_LIMIT)
+            h.hold_one()
 
     def hits_for(self, path: str) -> int:
         return sum(1 for h in self.hits if h.path == path)

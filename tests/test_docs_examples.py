@@ -55,13 +55,13 @@ LOOPBACK = re.compile(r"http://127\.0\.0\.1:(?:\d+|PORT)")
 # (doc, command as shown, comment included) -> (why it is not run as written, stand-in or None).
 # A stand-in is an ocwtool command line run instead ({site}: the loopback copy of the sites).
 ALLOWED: dict[tuple[str, str], tuple[str, str | None]] = {
-    ("README.md", "ocwtool scrape ocw --series 1-15 --with-human-performance"): (
+    ("docs/rebuilding.md", "ocwtool scrape ocw --series 1-15 --with-human-performance"): (
         "live crawl of ocdb.cc and SMOCI (network)",
         "ocwtool scrape ocw --series 1-15 --with-human-performance --base-url {site} --smoci-base-url {site}"
         " --delay 0 --no-progress",
     ),
     (
-        "README.md",
+        "docs/rebuilding.md",
         "ocwtool scrape nyt --source both # 2023-06-12 .. today; API preferred (--prefer)",
     ): (
         "live crawl of nytimes.com and tryhardguides.com (network)",

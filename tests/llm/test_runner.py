@@ -22,6 +22,9 @@ from ocwtool.llm.prompts import get_prompt
 from ocwtool.llm.runner import LlmRun, LlmRunRequest, run_llm
 from ocwtool.llm.scripted import ScriptedServer
 from ocwtool.llm.tasks import interactive, oneshot
+from tests.llm.watch import StateChanges, watch
+
+HELD_WITHIN = 240.0  # seconds for the subprocess to start and reach the gate, on a loaded machine
 
 
 def _run(ws: Path, model: str, source: str, protocol: Protocol | None = None, **kw: object) -> LlmRun:
@@ -140,21 +143,20 @@ def _cached_answers(ws: Path) -> int:
     return sum(1 for f in folder.iterdir() if f.is_file()) if folder.is_dir() else 0
 
 
-def _interrupt_when_held(cmd: list[str], server: ScriptedServer) -> tuple[int, str]:
-    """Run ``cmd``; once the server holds its request after the gate (so exactly ``gate`` calls were
-    answered, however loaded the machine), send SIGINT. Its exit code and stderr."""
+def _interrupt_when_held(cmd: list[str], server: ScriptedServer, changes: StateChanges) -> tuple[int, str]:
+    """Run ``cmd``; the moment the server holds its request after the gate (so exactly ``gate`` calls
+    were answered, however loaded the machine), send SIGINT. Its exit code and stderr."""
     proc = subprocess.Popen(
         cmd, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
-    deadline = time.monotonic() + 240
-    while server.state.held == 0 and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.1)
+    changes.wake_when_done(proc)
+    changes.wait_until(lambda: server.state.held > 0 or proc.poll() is not None, HELD_WITHIN)
     if server.state.held == 0:
+        code = proc.poll()
         proc.kill()
+        how = f"was still running after {HELD_WITHIN:.0f} s" if code is None else f"exited with code {code}"
         paid = dict(server.state.paid)
-        pytest.fail(
-            f"no request was held within 240 s (paid {paid}, exit {proc.poll()}): {proc.communicate()[1]}"
-        )
+        pytest.fail(f"no request was held (paid {paid}): the run {how}; stderr:\n{proc.communicate()[1]}")
     proc.send_signal(signal.SIGINT)
     try:
         _, err = proc.communicate(timeout=120)
@@ -164,11 +166,13 @@ def _interrupt_when_held(cmd: list[str], server: ScriptedServer) -> tuple[int, s
     return proc.returncode, err
 
 
-def test_an_interrupted_run_resumes_without_paying_twice(workspace: Path, server: ScriptedServer) -> None:
+def test_an_interrupted_run_resumes_without_paying_twice(
+    workspace: Path, server: ScriptedServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     server.state.gate = 3
     args = ["llm", "run", "--model", "openai-api/scripted/gated", "--source", "nyt", "--cache"]
     cmd = [sys.executable, "-m", "ocwtool", "-w", str(workspace), *args, "--max-connections", "1"]
-    returncode, err = _interrupt_when_held(cmd, server)
+    returncode, err = _interrupt_when_held(cmd, server, watch(server, monkeypatch))
     assert (returncode, err.splitlines()[-1:]) == (130, [INTERRUPTED]), err
     # Midway: 3 of the 6 games answered (and cached), the 4th request held unanswered at the signal.
     assert (server.state.paid["gated"], server.state.held, _cached_answers(workspace)) == (3, 1, 3)
