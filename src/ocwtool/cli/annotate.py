@@ -9,6 +9,7 @@ import click
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
 from ocwtool.cli.progress import progress_option
+from ocwtool.names import SPLITS
 from ocwtool.progress import Progress
 
 FORMAT_CHOICES = click.Choice(["labelstudio", "argilla", "jsonl"])
@@ -44,9 +45,7 @@ def annotate_cmd() -> None:
 @annotate_cmd.command("label")
 @click.option("--annotator", required=True, help="Your annotator name (lower case, e.g. alice).")
 @source_option
-@click.option(
-    "--split", type=click.Choice(["train", "validation", "test"]), help="Only puzzles of this split."
-)
+@click.option("--split", type=click.Choice(SPLITS), help="Only puzzles of this split.")
 @click.option(
     "--only-unlabelled", is_flag=True, help="Show only puzzles you have not labelled (incl. skipped)."
 )

@@ -15,17 +15,13 @@ import click
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
 from ocwtool.cli.progress import progress_option
+from ocwtool.names import BASELINES, CLUSTERERS, RULE_NAMES, SPLIT_CHOICES
 from ocwtool.progress import Progress, track
 
 if TYPE_CHECKING:
     from ocwtool.evaluation.gold import GoldSet
     from ocwtool.evaluation.report import EvalRequest
     from ocwtool.evaluation.scorer import Options
-
-SPLITS = ("train", "validation", "test", "all")
-BASELINES = ("random", "wordnet", "minilm")  # = evaluation.baselines.BASELINES (kept light for --help)
-# = evaluation.game.RULE_NAMES (kept here so that --help imports no engine; a test keeps them equal)
-RULE_NAMES = ("nyt", "missed-connections", "missed-connections-baseline", "only-connect", "oneshot")
 
 
 @dataclass(frozen=True)
@@ -150,7 +146,9 @@ def _note_other_workspace(app: AppContext, args: EvalArgs, played: str | None) -
 @click.option(
     "--workspace", "use_workspace", is_flag=True, help="Evaluate on the workspace's puzzles (default)."
 )
-@click.option("--split", type=click.Choice(SPLITS), default="test", show_default=True, help="Which puzzles.")
+@click.option(
+    "--split", type=click.Choice(SPLIT_CHOICES), default="test", show_default=True, help="Which puzzles."
+)
 @click.option("--source", help="Workspace store (puzzles/ or variants/ NAME.jsonl) or release config.")
 @click.option(
     "--predictions",
@@ -184,7 +182,7 @@ def _note_other_workspace(app: AppContext, args: EvalArgs, played: str | None) -
 )
 @click.option(
     "--clusterer",
-    type=click.Choice(("kmeans-constrained", "library", "assignment")),
+    type=click.Choice(CLUSTERERS),
     default="kmeans-constrained",
     show_default=True,
     help="Equal-size clustering for --baseline minilm: KMeansConstrained(random_state=42) batched per "

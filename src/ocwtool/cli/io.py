@@ -15,8 +15,7 @@ import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
-
-SPLITS = ("train", "validation", "test")
+from ocwtool.names import SPLITS
 
 
 class RegistryChoice(click.Choice):  # type: ignore[type-arg]

@@ -9,12 +9,7 @@ import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
-
-SPLITS = ("train", "validation", "test", "all")
-PROTOCOLS = ("oneshot", "interactive")
-# evaluation.game.RULE_NAMES less missed-connections-baseline (500 mistakes: a setting for baseline
-# players, not for paid model calls); kept here so that --help imports no engine (a test checks it)
-RULES = ("oneshot", "nyt", "missed-connections", "only-connect")
+from ocwtool.names import LLM_RULES, PROTOCOLS, SPLIT_CHOICES
 
 
 @click.group("llm")
@@ -38,13 +33,15 @@ def llm_cmd() -> None:
     help="Play a built release folder (recorded as an absolute path, so `eval --run` finds it anywhere).",
 )
 @click.option("--source", help="Workspace store or release config (ocw, nyt, ...).")
-@click.option("--split", type=click.Choice(SPLITS), default="test", show_default=True, help="Which puzzles.")
+@click.option(
+    "--split", type=click.Choice(SPLIT_CHOICES), default="test", show_default=True, help="Which puzzles."
+)
 @click.option(
     "--protocol", type=click.Choice(PROTOCOLS), default="oneshot", show_default=True, help="How to play."
 )
 @click.option(
     "--rules",
-    type=click.Choice(RULES),
+    type=click.Choice(LLM_RULES),
     help="Game rules (interactive: nyt, missed-connections, only-connect; default nyt; oneshot: oneshot).",
 )
 @click.option("--prompt", help="Prompt name (default: the paper's for the game; see `ocwtool llm prompts`).")

@@ -9,16 +9,14 @@ from typing import TYPE_CHECKING
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
-from ocwtool.cli.eval import RULE_NAMES
 from ocwtool.cli.progress import progress_option
 from ocwtool.evaluation.game.engine import GameView
+from ocwtool.names import HUMAN, PLAYERS, RULE_NAMES, SPLIT_CHOICES
 
 if TYPE_CHECKING:
     from ocwtool.evaluation.game.board import Board
     from ocwtool.evaluation.game.players import Player
     from ocwtool.progress import Progress
-
-PLAYERS = ("human", "random", "wordnet", "minilm")
 
 
 class TerminalPlayer:
@@ -103,12 +101,10 @@ def _words(line: str) -> list[str]:
 @click.option(
     "--rules", type=click.Choice(RULE_NAMES, case_sensitive=False), default="nyt", show_default=True
 )
-@click.option("--player", type=click.Choice(PLAYERS), default="human", show_default=True, help="Who plays.")
+@click.option("--player", type=click.Choice(PLAYERS), default=HUMAN, show_default=True, help="Who plays.")
 @click.option("--wall", "wall_id", help="Puzzle id (default: one chosen by --seed).")
 @click.option("--source", help="Workspace store (puzzles/ or variants/ NAME.jsonl).")
-@click.option(
-    "--split", type=click.Choice(("train", "validation", "test", "all")), default="all", show_default=True
-)
+@click.option("--split", type=click.Choice(SPLIT_CHOICES), default="all", show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Chooses the puzzle and the word order.")
 @click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the transcript(s) (JSONL)."

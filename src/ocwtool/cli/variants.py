@@ -6,20 +6,21 @@ import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
+from ocwtool.names import ALL, SPLITS, VARIANT_KINDS
 from ocwtool.progress import Progress
 
 
 @click.command("build-variants")
 @click.option(
     "--kind",
-    type=click.Choice(["randomized", "wordnet", "all"]),
+    type=click.Choice((*VARIANT_KINDS, ALL)),
     default="all",
     show_default=True,
     help="Which variant to build.",
 )
 @click.option(
     "--split",
-    type=click.Choice(["test", "train", "validation", "all"]),
+    type=click.Choice((*sorted(SPLITS), ALL)),  # alphabetical: as this --help always listed them
     default=None,
     help="Puzzles to use (default as published: randomized test, wordnet all; "
     "'all' includes puzzles without a split).",

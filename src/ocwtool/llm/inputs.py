@@ -11,8 +11,7 @@ from ocwtool.errors import EvaluationError, LlmError
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.llm.prompts import Example
-
-PROTOCOLS = ("oneshot", "interactive")
+from ocwtool.names import PROTOCOLS
 
 
 @dataclass(frozen=True)
