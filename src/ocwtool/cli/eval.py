@@ -87,7 +87,7 @@ def _with_args(func: Callable[[AppContext, EvalArgs, Progress], None]) -> Callab
     def command(app: AppContext, /, progress: Progress, **params: Any) -> None:
         args = EvalArgs(**params)
         if args.run_dir is not None:
-            from ocwtool.llm.inputs import read_run_facts
+            from ocwtool.evaluation.run_folder import read_run_facts
 
             settings = read_run_facts(args.run_dir).get("settings") or {}
             args = _run_defaults(args, click.get_current_context(), settings)
@@ -102,7 +102,7 @@ def _run_defaults(args: EvalArgs, ctx: click.Context, settings: Mapping[str, Any
     as options."""
     from click.core import ParameterSource
 
-    from ocwtool.llm.inputs import run_scope
+    from ocwtool.evaluation.run_folder import run_scope
 
     given = {
         name
@@ -306,14 +306,14 @@ def _evaluate(
     from ocwtool.evaluation.report import render, report_name, run_evaluation, save_report
 
     if args.run_dir is not None:  # a run with --limit played only the first boards
-        from ocwtool.llm.inputs import played_walls
+        from ocwtool.evaluation.run_folder import played_walls
 
         golds.walls = played_walls(golds.walls, args.run_dir)
     label = f"{args.baseline or 'eval'} seeds"
     request = _request(app, args, golds)
     report = run_evaluation(golds.walls, request, progress=lambda seeds: track(seeds, label, progress))
     if args.run_dir is not None:
-        from ocwtool.llm.inputs import read_run_facts
+        from ocwtool.evaluation.run_folder import read_run_facts
 
         report["llm"] = read_run_facts(args.run_dir)
     if section is not None:
@@ -395,7 +395,7 @@ def _request(app: AppContext, args: EvalArgs, golds: GoldSet) -> EvalRequest:
 def _run_files(run_dir: Path | None) -> list[Path]:
     if run_dir is None:
         return []
-    from ocwtool.llm.inputs import run_predictions
+    from ocwtool.evaluation.run_folder import run_predictions
 
     return run_predictions(run_dir)
 

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ocwtool.errors import EvaluationError, OcwError
+from ocwtool.errors import EvaluationError
 from ocwtool.evaluation import stats
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.checks import nothing_scored, rows_warning
 from ocwtool.evaluation.predictions import LoadedPredictions, load_prediction_file
+from ocwtool.evaluation.run_folder import render_run_facts, run_predictions
 from ocwtool.evaluation.scorer import (
     GoldWall,
     Options,
@@ -158,7 +159,7 @@ def _other_runs(golds: Sequence[GoldWall], req: EvalRequest, skipped: set[str]) 
     """The runs of ``--compare`` (a prediction file or an ``ocwtool llm run`` folder), read once."""
     if req.compare is None:
         return None
-    files = _run_files(req.compare) if req.compare.is_dir() else [req.compare]
+    files = run_predictions(req.compare) if req.compare.is_dir() else [req.compare]
     return [(name, lp.predictions) for name, lp in _load_runs(golds, files, skipped)]
 
 
@@ -182,15 +183,6 @@ def _compare(
     result = stats.compare_runs(walls, other_walls, req.n_boot, req.boot_seed)
     result["b"] = label
     return result
-
-
-def _run_files(folder: Path) -> list[Path]:
-    from ocwtool.llm.inputs import run_predictions
-
-    try:
-        return run_predictions(folder)
-    except OcwError as exc:
-        raise EvaluationError(str(exc)) from None
 
 
 def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
@@ -223,8 +215,6 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
         counts = ", ".join(f"{k} {v}" for k, v in info["totals"].items())
         parts.append(f"{info.get('kind') or 'raw-text answers'} in {path}: {counts}")
     if report.get("llm"):
-        from ocwtool.llm.inputs import render_run_facts
-
         parts.append(render_run_facts(report["llm"]))
     if "comparison" in report:
         parts.append(_render_comparison(report["comparison"]))
