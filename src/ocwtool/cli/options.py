@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -24,20 +25,31 @@ from ocwtool.names import RULE_NAMES, SPLIT_CHOICES
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def typed_options(cls: type[Any], name: str = "request") -> Callable[[F], F]:
+def typed_options(cls: type[Any] | str, name: str = "request") -> Callable[[F], F]:
     """Hand the command one ``cls`` (a dataclass) as ``name``, built from the options whose names
-    are its fields; the other options pass through as they are."""
-    fields = [f.name for f in dataclasses.fields(cls)]
+    are its fields; the other options pass through as they are.
+
+    ``cls`` may be named ``"module:Class"``: it is imported when the command runs, not when its
+    ``--help`` is shown (for a request whose module loads the schema)."""
 
     def decorate(func: F) -> F:
         @functools.wraps(func)
         def command(*args: Any, **kwargs: Any) -> Any:
-            values = {f: kwargs.pop(f) for f in fields if f in kwargs}
-            return func(*args, **{name: cls(**values)}, **kwargs)
+            target = _load(cls)
+            values = {f.name: kwargs.pop(f.name) for f in dataclasses.fields(target) if f.name in kwargs}
+            return func(*args, **{name: target(**values)}, **kwargs)
 
         return command  # type: ignore[return-value]
 
     return decorate
+
+
+def _load(cls: type[Any] | str) -> type[Any]:
+    if not isinstance(cls, str):
+        return cls
+    module, _, attr = cls.partition(":")
+    loaded: type[Any] = getattr(importlib.import_module(module), attr)
+    return loaded
 
 
 def none_unless_given(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
