@@ -1,32 +1,27 @@
 """``ocwtool play``: one game in the terminal (or a baseline player) under named rules.
 
 The games themselves are the library's (:mod:`ocwtool.evaluation.game.play`); this module is the
-person at the terminal (:class:`TerminalPlayer`) and what the command shows.
+person at the terminal (:class:`TerminalPlayer`) and what the command shows. The game library loads
+the schema (pydantic), so it is imported when the command runs: ``play --help`` stays light.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.options import rules_option, split_option, typed_options
 from ocwtool.cli.progress import progress_option
-from ocwtool.evaluation.game import Board, GameView, Transcript, get_rules, play_game
-from ocwtool.evaluation.game.board import MATCHERS
-from ocwtool.evaluation.game.play import (
-    PlayRequest,
-    baseline_player,
-    choose_board,
-    play_split,
-    score_naming,
-    write_games,
-)
-from ocwtool.evaluation.game.score import render_games
 from ocwtool.names import ALL, HUMAN, PLAYERS
 from ocwtool.progress import Progress
+
+if TYPE_CHECKING:
+    from ocwtool.evaluation.game import Board, GameView, Transcript
+    from ocwtool.evaluation.game.play import PlayRequest
 
 
 class TerminalPlayer:
@@ -78,6 +73,8 @@ def _ask(prompt: str, view: GameView) -> list[str]:
 
 
 def _not_playable(words: Sequence[str], view: GameView) -> str | None:
+    from ocwtool.evaluation.game.board import MATCHERS
+
     key = MATCHERS[view.rules.matching]
     on_board = {key(w) for w in view.remaining}
     if len(words) != 4:
@@ -123,7 +120,7 @@ def _words(line: str) -> list[str]:
 )
 @progress_option
 @pass_app
-@typed_options(PlayRequest)
+@typed_options("ocwtool.evaluation.game.play:PlayRequest")
 def play_cmd(app: AppContext, /, request: PlayRequest, progress: Progress) -> None:
     """Play one puzzle of the workspace under named rules (nyt, missed-connections,
     missed-connections-baseline, only-connect, oneshot), yourself or with a baseline player, and
@@ -137,6 +134,9 @@ def play_cmd(app: AppContext, /, request: PlayRequest, progress: Progress) -> No
       ocwtool play --all --player minilm --rules missed-connections-baseline --out runs/ml.jsonl
       ocwtool eval --transcripts runs/ml.jsonl     # replay and score them again
     """
+    from ocwtool.evaluation.game import get_rules, play_game
+    from ocwtool.evaluation.game.play import baseline_player, choose_board, write_games
+
     if request.every:
         _play_every(app, request, progress)
         return
@@ -166,6 +166,8 @@ def _show_game(board: Board, t: Transcript) -> None:
     for words, name in zip(board.groups, board.connections, strict=False):
         click.echo(f"  {name}: {', '.join(words)}")
     if t.connections is not None:
+        from ocwtool.evaluation.game.play import score_naming
+
         named = score_naming(board, t.connections)
         click.echo(f"Connections named: {named.exact:g} of 4 exact, ROUGE-1 F1 {named.rouge1_f1:.2f}")
 
@@ -173,6 +175,9 @@ def _show_game(board: Board, t: Transcript) -> None:
 def _play_every(app: AppContext, request: PlayRequest, progress: Progress) -> None:
     """A baseline player over every puzzle of the selection, summarised as ``eval --transcripts``
     summarises games."""
+    from ocwtool.evaluation.game.play import play_split, write_games
+    from ocwtool.evaluation.game.score import render_games
+
     if request.wall_id is not None:
         raise click.UsageError("--all plays every puzzle of --source/--split; drop --wall")
     if request.player == HUMAN:
