@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from ocwtool import names
 
 
@@ -17,16 +19,25 @@ def test_names_imports_nothing() -> None:
     assert [(n.module if isinstance(n, ast.ImportFrom) else None) for n in imports] == ["__future__"]
 
 
-def test_the_help_of_a_command_with_these_choices_loads_no_engine_and_no_schema() -> None:
+@pytest.mark.parametrize(
+    ("command", "choices"),
+    [
+        (["llm", "run"], "[oneshot|interactive]"),
+        (["eval"], "[random|wordnet|minilm]"),
+        (["play"], "[human|random|wordnet|minilm]"),
+        (["build-variants"], "[randomized|wordnet|all]"),
+    ],
+)
+def test_the_help_of_a_command_with_these_choices_loads_no_schema(command: list[str], choices: str) -> None:
     code = (
         "import sys\n"
         "from ocwtool.cli import main\n"
-        "try:\n    main(['llm', 'run', '--help'])\nexcept SystemExit:\n    pass\n"
-        "heavy = ('ocwtool.evaluation', 'ocwtool.schema', 'pydantic')\n"
+        f"try:\n    main({[*command, '--help']!r})\nexcept SystemExit:\n    pass\n"
+        "heavy = ('ocwtool.schema', 'pydantic', 'numpy')\n"
         "print(sorted(m for m in sys.modules if m.startswith(heavy)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert "[oneshot|interactive]" in out
+    assert choices in out
     assert out.splitlines()[-1] == "[]"
 
 
