@@ -17,7 +17,8 @@ from ocwtool.errors import LlmError
 from ocwtool.evaluation.game import get_rules, read_transcripts
 from ocwtool.evaluation.game.replay import replay
 from ocwtool.evaluation.report import EvalRequest, run_evaluation
-from ocwtool.llm.inputs import Protocol, PuzzleSource, played_walls, run_predictions
+from ocwtool.evaluation.run_folder import played_walls, run_predictions
+from ocwtool.llm.inputs import Protocol, PuzzleSource
 from ocwtool.llm.prompts import get_prompt
 from ocwtool.llm.runner import LlmRun, LlmRunRequest, run_llm
 from ocwtool.llm.scripted import ScriptedServer

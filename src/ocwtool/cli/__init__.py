@@ -1,7 +1,9 @@
 """Command-line interface: a thin layer over the library.
 
 ``main`` is the single place where library errors become ``Error: <message>`` and exit code 1.
-Command modules import heavy libraries only inside their functions, so ``--help`` starts fast.
+A command parses its options (typed: :mod:`ocwtool.cli.options`), calls one library function and
+renders what it returns; choices come from :mod:`ocwtool.names`. Command modules import the library
+modules that load the schema or numpy only inside their functions, so ``--help`` starts fast.
 """
 
 from __future__ import annotations

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
 from ocwtool.cli.progress import progress_option
+from ocwtool.names import SPLITS
 from ocwtool.progress import Progress
+
+if TYPE_CHECKING:
+    from ocwtool.annotations.session import LabelSession, SessionResult
+    from ocwtool.schema.annotations import ItemRecord
 
 FORMAT_CHOICES = click.Choice(["labelstudio", "argilla", "jsonl"])
 
@@ -44,9 +50,7 @@ def annotate_cmd() -> None:
 @annotate_cmd.command("label")
 @click.option("--annotator", required=True, help="Your annotator name (lower case, e.g. alice).")
 @source_option
-@click.option(
-    "--split", type=click.Choice(["train", "validation", "test"]), help="Only puzzles of this split."
-)
+@click.option("--split", type=click.Choice(SPLITS), help="Only puzzles of this split.")
 @click.option(
     "--only-unlabelled", is_flag=True, help="Show only puzzles you have not labelled (incl. skipped)."
 )
@@ -76,32 +80,44 @@ def label_cmd(
       ocwtool annotate label --annotator bob --source nyt --split test --only-unlabelled --suggest
     """
     from ocwtool.annotations.session import LabelSession
-    from ocwtool.annotations.store import check_annotator, latest_suggestions
+    from ocwtool.annotations.store import check_annotator
     from ocwtool.annotations.terminal import ClickTerminal
+    from ocwtool.schema.models import in_split
 
     check_annotator(annotator)
     ws = app.workspace()
-    folder = ws.annotations_dir
     puzzles = ws.puzzles(sources)
     if split is not None:
-        from ocwtool.schema.models import in_split
-
         puzzles = in_split(puzzles, split)
-    suggestions = None
-    if with_suggest:
-        suggestions = latest_suggestions(folder)
-        if not suggestions:
-            click.echo(
-                "No suggestions yet; run `ocwtool annotate suggest` first to see pre-labels.", err=True
-            )
+    suggestions = _suggestions(ws.annotations_dir) if with_suggest else None
     session = LabelSession(
-        puzzles, folder, annotator, ClickTerminal(), only_unlabelled=only_unlabelled, suggestions=suggestions
+        puzzles,
+        ws.annotations_dir,
+        annotator,
+        ClickTerminal(),
+        only_unlabelled=only_unlabelled,
+        suggestions=suggestions,
     )
-    result = session.run()
+    _show_labelling(session, session.run(), f"source {', '.join(sources) or 'all'}, split {split or 'all'}")
+
+
+def _suggestions(folder: Path) -> dict[str, ItemRecord]:
+    """The suggester's latest pre-labels (saying how to make some when there are none)."""
+    from ocwtool.annotations.store import latest_suggestions
+
+    suggestions = latest_suggestions(folder)
+    if not suggestions:
+        click.echo("No suggestions yet; run `ocwtool annotate suggest` first to see pre-labels.", err=True)
+    return suggestions
+
+
+def _show_labelling(session: LabelSession, result: SessionResult, selection: str) -> None:
+    """What the session saved, the coverage of the selection, and how to resume; exit 130 when it
+    was interrupted."""
     if result.interrupted:
         click.echo("\nInterrupted; the groups labelled so far are kept.", err=True)
     click.echo(f"Saved {result.labelled}, skipped {result.skipped}; {result.remaining} left in this pass.")
-    click.echo(session.coverage(f"source {', '.join(sources) or 'all'}, split {split or 'all'}"))
+    click.echo(session.coverage(selection))
     if result.quit and result.remaining:
         click.echo("Run the same command again to resume.")
     if result.interrupted:

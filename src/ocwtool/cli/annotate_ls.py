@@ -8,6 +8,7 @@ import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
+from ocwtool.names import SPLITS
 from ocwtool.progress import Progress
 
 if TYPE_CHECKING:
@@ -44,9 +45,7 @@ def ls_cmd() -> None:
 @click.option(
     "--source", "sources", multiple=True, metavar="NAME", help="Puzzle store (repeatable; default: all)."
 )
-@click.option(
-    "--split", type=click.Choice(["train", "validation", "test"]), help="Only puzzles of this split."
-)
+@click.option("--split", type=click.Choice(SPLITS), help="Only puzzles of this split.")
 @click.option("--sample", type=int, help="Push a seeded random sample of this many puzzles.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample and assignment.")
 @click.option(

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
+
+if TYPE_CHECKING:
+    from ocwtool.annotations.prelabel_run import TrainResult
 
 TRAPS = "connections-eval"
 
@@ -96,8 +100,6 @@ def train_cmd(
       ocwtool annotate train --annotator ctd-expert --features text --features wordnet --seed 3
       ocwtool annotate suggest --model types-ctd-expert
     """
-    from ocwtool.annotations.prelabel_eval import as_json as eval_json
-    from ocwtool.annotations.prelabel_eval import render
     from ocwtool.annotations.prelabel_run import train_workspace
     from ocwtool.annotations.prelabel_train import TrainOptions
 
@@ -105,6 +107,14 @@ def train_cmd(
         name or f"types-{annotator}", _feature_sets(feature_sets), holdout, seed, min_confidence
     )
     result = train_workspace(app.root, annotator, options, sources, progress=progress)
+    _show_training(app, result, traps, as_json)
+
+
+def _show_training(app: AppContext, result: TrainResult, traps: str, as_json: bool) -> None:
+    """Where the model went and its held-out evaluation (a table, or JSON with the red herrings)."""
+    from ocwtool.annotations.prelabel_eval import as_json as eval_json
+    from ocwtool.annotations.prelabel_eval import render
+
     model = result.model
     click.echo(
         f"Saved {model.tag} to {result.path} ({model.n_groups} groups, "

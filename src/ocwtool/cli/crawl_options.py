@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from ocwtool.cli.options import typed_options
 from ocwtool.cli.progress import progress_option
 
 if TYPE_CHECKING:
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from ocwtool.workspace import Workspace
 
 F = Callable[..., Any]
-CRAWL_PARAMS = ("offline", "refresh", "delay", "limit", "base_url")
 
 
 def _exclusive(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
@@ -30,14 +29,7 @@ def crawl_options(func: F) -> F:
     """``--offline --refresh --delay --limit --base-url --no-progress`` for a scrape command.
 
     The command receives them as ``crawl: CrawlOptions`` and ``progress: Progress``."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from ocwtool.scrapers.base import CrawlOptions
-
-        values = {name: kwargs.pop(name) for name in CRAWL_PARAMS}
-        return func(*args, crawl=CrawlOptions(**values), **kwargs)
-
+    wrapper = typed_options("ocwtool.scrapers.base:CrawlOptions", "crawl")(func)
     options = [
         click.option(
             "--offline",

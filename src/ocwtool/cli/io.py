@@ -9,14 +9,17 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
+from ocwtool.names import SPLITS
 
-SPLITS = ("train", "validation", "test")
+if TYPE_CHECKING:
+    from ocwtool.workspace import Workspace
+    from ocwtool.workspace_io import ImportReport
 
 
 class RegistryChoice(click.Choice):  # type: ignore[type-arg]
@@ -93,7 +96,11 @@ def import_cmd(
 
     ws = app.workspace()
     chosen = Split(split) if split else None
-    report = import_into(ws, file, fmt, source, chosen, allow_empty=allow_empty)
+    _show_import(import_into(ws, file, fmt, source, chosen, allow_empty=allow_empty), ws, fmt, file)
+
+
+def _show_import(report: ImportReport, ws: Workspace, fmt: str, file: Path) -> None:
+    """Warnings, the format detected, links, labels and notes to stderr; the counts to stdout."""
     for warning in report.warnings:
         click.echo(f"Warning: {warning}", err=True)
     if fmt.lower() == "auto":

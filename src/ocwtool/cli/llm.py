@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.options import split_option, typed_options
 from ocwtool.cli.paths import InputPath
+from ocwtool.names import LLM_RULES, PROTOCOLS
 
-SPLITS = ("train", "validation", "test", "all")
-PROTOCOLS = ("oneshot", "interactive")
-# evaluation.game.RULE_NAMES less missed-connections-baseline (500 mistakes: a setting for baseline
-# players, not for paid model calls); kept here so that --help imports no engine (a test checks it)
-RULES = ("oneshot", "nyt", "missed-connections", "only-connect")
+if TYPE_CHECKING:
+    from ocwtool.llm.runner import LlmRunRequest
 
 
 @click.group("llm")
@@ -28,6 +29,58 @@ def llm_cmd() -> None:
     """
 
 
+@dataclass(frozen=True)
+class RunOptions:
+    """The options of ``ocwtool llm run``, one typed field each (click fills them in by name)."""
+
+    model: str
+    release: Path | None
+    source: str | None
+    split: str
+    protocol: str
+    rules: str | None
+    prompt: str | None
+    epochs: int
+    limit: int | None
+    cache: bool
+    name: str | None
+    model_base_url: str | None
+    max_connections: int | None
+    attempt_timeout: int | None
+    max_retries: int | None
+    max_tokens: int | None
+    no_progress: bool
+
+    def request(self, workspace: Path) -> LlmRunRequest:
+        """The runner's request: the release's puzzles (else the workspace's), the protocol with its
+        rules (default: ``oneshot`` for one-shot play, ``nyt`` for interactive), the limits."""
+        from ocwtool.llm.inputs import Protocol, PuzzleSource
+        from ocwtool.llm.runner import LlmRunRequest
+
+        rules = self.rules or ("oneshot" if self.protocol == "oneshot" else "nyt")
+        puzzles = PuzzleSource(
+            workspace=None if self.release else workspace,
+            release=self.release,
+            source=self.source,
+            split=self.split,
+        )
+        return LlmRunRequest(
+            model=self.model,
+            source=puzzles,
+            protocol=Protocol(self.protocol, rules, self.prompt),
+            epochs=self.epochs,
+            limit=self.limit,
+            cache=self.cache,
+            name=self.name,
+            model_base_url=self.model_base_url,
+            max_connections=self.max_connections,
+            attempt_timeout=self.attempt_timeout,
+            max_retries=self.max_retries,
+            max_tokens=self.max_tokens,
+            display="rich" if not self.no_progress and sys.stderr.isatty() else "none",
+        )
+
+
 @llm_cmd.command("run")
 @click.option(
     "--model", required=True, help="inspect-ai model: PROVIDER/MODEL (openai/gpt-4o, ollama/llama3, ...)."
@@ -38,13 +91,13 @@ def llm_cmd() -> None:
     help="Play a built release folder (recorded as an absolute path, so `eval --run` finds it anywhere).",
 )
 @click.option("--source", help="Workspace store or release config (ocw, nyt, ...).")
-@click.option("--split", type=click.Choice(SPLITS), default="test", show_default=True, help="Which puzzles.")
+@split_option("test", "Which puzzles.")
 @click.option(
     "--protocol", type=click.Choice(PROTOCOLS), default="oneshot", show_default=True, help="How to play."
 )
 @click.option(
     "--rules",
-    type=click.Choice(RULES),
+    type=click.Choice(LLM_RULES),
     help="Game rules (interactive: nyt, missed-connections, only-connect; default nyt; oneshot: oneshot).",
 )
 @click.option("--prompt", help="Prompt name (default: the paper's for the game; see `ocwtool llm prompts`).")
@@ -70,7 +123,8 @@ def llm_cmd() -> None:
 )
 @click.option("--no-progress", is_flag=True, help="Hide inspect's progress display.")
 @pass_app
-def run_cmd(app: AppContext, /, **opts: Any) -> None:
+@typed_options(RunOptions, "options")
+def run_cmd(app: AppContext, /, options: RunOptions) -> None:
     """Play the puzzles with a model; write the inspect log, transcripts and per-epoch predictions
     under runs/llm/<run>/, and print usage and cost (prices: [llm.prices] in ocwtool.toml).
     Running the same command again resumes an interrupted run. Score it with `ocwtool eval --run`.
@@ -83,39 +137,14 @@ def run_cmd(app: AppContext, /, **opts: Any) -> None:
       ocwtool llm run --model openai/o3-mini --source ocw --max-tokens 4000
       ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --compare-baseline random
     """
-    from ocwtool.llm.inputs import Protocol, PuzzleSource, require_inspect
+    from ocwtool.llm.inputs import require_inspect
     from ocwtool.llm.prices import load_prices
 
     require_inspect()
-    from ocwtool.llm.runner import LlmRunRequest, run_llm
+    from ocwtool.llm.runner import run_llm
 
-    protocol = opts["protocol"]
-    rules = opts["rules"] or ("oneshot" if protocol == "oneshot" else "nyt")
-    release = opts["release"]
     ws = app.workspace()
-    source = PuzzleSource(
-        workspace=None if release else ws.root,
-        release=release,
-        source=opts["source"],
-        split=opts["split"],
-    )
-    show = not opts["no_progress"] and sys.stderr.isatty()
-    request = LlmRunRequest(
-        model=opts["model"],
-        source=source,
-        protocol=Protocol(protocol, rules, opts["prompt"]),
-        epochs=opts["epochs"],
-        limit=opts["limit"],
-        cache=opts["cache"],
-        name=opts["name"],
-        model_base_url=opts["model_base_url"],
-        max_connections=opts["max_connections"],
-        attempt_timeout=opts["attempt_timeout"],
-        max_retries=opts["max_retries"],
-        max_tokens=opts["max_tokens"],
-        display="rich" if show else "none",
-    )
-    run = run_llm(request, ws.runs_dir, load_prices(ws.root))
+    run = run_llm(options.request(ws.root), ws.runs_dir, load_prices(ws.root))
     click.echo(summary(run))
 
 

@@ -1,4 +1,9 @@
-"""``ocwtool play``: one game in the terminal (or a baseline player) under named rules."""
+"""``ocwtool play``: one game in the terminal (or a baseline player) under named rules.
+
+The games themselves are the library's (:mod:`ocwtool.evaluation.game.play`); this module is the
+person at the terminal (:class:`TerminalPlayer`) and what the command shows. The game library loads
+the schema (pydantic), so it is imported when the command runs: ``play --help`` stays light.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +14,14 @@ from typing import TYPE_CHECKING
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
-from ocwtool.cli.eval import RULE_NAMES
+from ocwtool.cli.options import rules_option, split_option, typed_options
 from ocwtool.cli.progress import progress_option
-from ocwtool.evaluation.game.engine import GameView
+from ocwtool.names import ALL, HUMAN, PLAYERS
+from ocwtool.progress import Progress
 
 if TYPE_CHECKING:
-    from ocwtool.evaluation.game.board import Board
-    from ocwtool.evaluation.game.players import Player
-    from ocwtool.progress import Progress
-
-PLAYERS = ("human", "random", "wordnet", "minilm")
+    from ocwtool.evaluation.game import Board, GameView, Transcript
+    from ocwtool.evaluation.game.play import PlayRequest
 
 
 class TerminalPlayer:
@@ -100,15 +103,11 @@ def _words(line: str) -> list[str]:
 
 
 @click.command("play")
-@click.option(
-    "--rules", type=click.Choice(RULE_NAMES, case_sensitive=False), default="nyt", show_default=True
-)
-@click.option("--player", type=click.Choice(PLAYERS), default="human", show_default=True, help="Who plays.")
+@rules_option(default="nyt", show_default=True)
+@click.option("--player", type=click.Choice(PLAYERS), default=HUMAN, show_default=True, help="Who plays.")
 @click.option("--wall", "wall_id", help="Puzzle id (default: one chosen by --seed).")
 @click.option("--source", help="Workspace store (puzzles/ or variants/ NAME.jsonl).")
-@click.option(
-    "--split", type=click.Choice(("train", "validation", "test", "all")), default="all", show_default=True
-)
+@split_option(ALL)
 @click.option("--seed", type=int, default=0, show_default=True, help="Chooses the puzzle and the word order.")
 @click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the transcript(s) (JSONL)."
@@ -121,19 +120,8 @@ def _words(line: str) -> list[str]:
 )
 @progress_option
 @pass_app
-def play_cmd(
-    app: AppContext,
-    /,
-    rules: str,
-    player: str,
-    wall_id: str | None,
-    source: str | None,
-    split: str,
-    seed: int,
-    out: Path | None,
-    every: bool,
-    progress: Progress,
-) -> None:
+@typed_options("ocwtool.evaluation.game.play:PlayRequest")
+def play_cmd(app: AppContext, /, request: PlayRequest, progress: Progress) -> None:
     """Play one puzzle of the workspace under named rules (nyt, missed-connections,
     missed-connections-baseline, only-connect, oneshot), yourself or with a baseline player, and
     print the outcome; or, with --all, let a baseline player play every puzzle of a split.
@@ -147,23 +135,28 @@ def play_cmd(
       ocwtool eval --transcripts runs/ml.jsonl     # replay and score them again
     """
     from ocwtool.evaluation.game import get_rules, play_game
-    from ocwtool.evaluation.game.transcript import dump_transcripts
-    from ocwtool.fsio import write_text
+    from ocwtool.evaluation.game.play import baseline_player, choose_board, write_games
 
-    if every:
-        if wall_id is not None:
-            raise click.UsageError("--all plays every puzzle of --source/--split; drop --wall")
-        _play_all(app, rules, player, (source, split, seed), out, progress)
+    if request.every:
+        _play_every(app, request, progress)
         return
-    board = _board(app, source, split, wall_id, seed)
+    board = choose_board(app.workspace(), request)
     click.echo(f"Puzzle {board.wall_id} (play it again: --wall {board.wall_id})")
     try:
-        t = play_game(board, get_rules(rules), _player(player), seed=seed)
+        player = TerminalPlayer() if request.player == HUMAN else baseline_player(request.player)
+        t = play_game(board, get_rules(request.rules), player, seed=request.seed)
     except (click.Abort, KeyboardInterrupt):  # Ctrl-C, or the end of the input at a prompt
         click.echo(
             "\nGame abandoned; nothing written (--out gets the transcript of a finished game).", err=True
         )
         raise SystemExit(130) from None
+    _show_game(board, t)
+    if request.out is not None:
+        click.echo(f"Wrote {write_games(request.out, [t])}", err=True)
+
+
+def _show_game(board: Board, t: Transcript) -> None:
+    """The outcome, the solution, and the connections named (if the rules ask for them)."""
     rec = t.recorded
     assert rec is not None
     click.echo(
@@ -173,76 +166,24 @@ def play_cmd(
     for words, name in zip(board.groups, board.connections, strict=False):
         click.echo(f"  {name}: {', '.join(words)}")
     if t.connections is not None:
-        click.echo(_naming_score(board, t.connections))
-    if out is not None:
-        write_text(out, dump_transcripts([t]))
-        click.echo(f"Wrote {out}", err=True)
+        from ocwtool.evaluation.game.play import score_naming
+
+        named = score_naming(board, t.connections)
+        click.echo(f"Connections named: {named.exact:g} of 4 exact, ROUGE-1 F1 {named.rouge1_f1:.2f}")
 
 
-def _play_all(
-    app: AppContext,
-    rules: str,
-    player: str,
-    selection: tuple[str | None, str, int],
-    out: Path | None,
-    progress: Progress,
-) -> None:
-    """A baseline player over every puzzle of the selection: one game each, summarised as
-    ``eval --transcripts`` summarises them (the games are replayed through the engine)."""
-    from ocwtool.evaluation.game import Board, get_rules, play_all
-    from ocwtool.evaluation.game.replay import replay_all
-    from ocwtool.evaluation.game.score import render_games, summarize
-    from ocwtool.evaluation.game.transcript import dump_transcripts
-    from ocwtool.evaluation.gold import workspace_golds
-    from ocwtool.fsio import write_text
+def _play_every(app: AppContext, request: PlayRequest, progress: Progress) -> None:
+    """A baseline player over every puzzle of the selection, summarised as ``eval --transcripts``
+    summarises games."""
+    from ocwtool.evaluation.game.play import play_split, write_games
+    from ocwtool.evaluation.game.score import render_games
 
-    if player == "human":
+    if request.wall_id is not None:
+        raise click.UsageError("--all plays every puzzle of --source/--split; drop --wall")
+    if request.player == HUMAN:
         raise click.UsageError("--all needs a baseline --player (random, wordnet or minilm)")
-    source, split, seed = selection
-    boards = [Board.from_gold(g) for g in workspace_golds(app.workspace(), split, source).walls]
-    games = play_all(boards, get_rules(rules), _player(player), seed=seed, progress=progress)
-    click.echo(render_games(summarize(replay_all(games))))
-    if out is not None:
-        write_text(out, dump_transcripts(games))
-        click.echo(f"Wrote {out} ({len(games)} games)", err=True)
-
-
-def _naming_score(board: Board, names: Sequence[str]) -> str:
-    """The connection-naming step scored with the Task 2 metrics (exact match, ROUGE-1 F1)."""
-    from statistics import fmean
-
-    from ocwtool.evaluation.scorer import GoldWall, Prediction, score_connections
-
-    gold = GoldWall(board.wall_id, board.groups, board.connections)
-    [row] = score_connections([gold], [Prediction(board.wall_id, None, tuple(names))])
-    exact = sum(row["exact_match"])
-    return f"Connections named: {exact:g} of 4 exact, ROUGE-1 F1 {fmean(row['rouge1_f1']):.2f}"
-
-
-def _player(name: str) -> Player:
-    from ocwtool.evaluation.game.players import RandomPlayer
-    from ocwtool.evaluation.game.similarity_players import PLAYERS as BASELINE_PLAYERS
-
-    if name == "human":
-        return TerminalPlayer()
-    if name == "random":
-        return RandomPlayer()
-    return BASELINE_PLAYERS[name]()
-
-
-def _board(app: AppContext, source: str | None, split: str, wall_id: str | None, seed: int) -> Board:
-    import random
-
-    from ocwtool.errors import EvaluationError
-    from ocwtool.evaluation.game.board import Board
-    from ocwtool.evaluation.gold import workspace_golds
-
-    walls = workspace_golds(app.workspace(), split, source).walls
-    if wall_id is None:
-        return Board.from_gold(random.Random(seed).choice(walls))
-    for g in walls:
-        if g.wall_id == wall_id:
-            return Board.from_gold(g)
-    raise EvaluationError(
-        f"no puzzle {wall_id!r} in split {split!r} of the workspace; check --wall and --split"
-    )
+    played = play_split(app.workspace(), request, progress)
+    click.echo(render_games(played.summary))
+    if request.out is not None:
+        write_games(request.out, played.games)
+        click.echo(f"Wrote {request.out} ({len(played.games)} games)", err=True)

@@ -84,14 +84,5 @@ def scrape_nyt_cmd(
     choice = cast("Which", which)
     side = cast("Literal['api', 'archive']", prefer)
     ws = app.workspace()
-    run = run_nyt(
-        ws,
-        choice,
-        crawl,
-        start=first,
-        end=last,
-        prefer=side,
-        stamp=stamp,
-        progress=progress,
-    )
+    run = run_nyt(ws, choice, crawl, start=first, end=last, prefer=side, stamp=stamp, progress=progress)
     echo_outcome(run, ws)

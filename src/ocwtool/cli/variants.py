@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 import click
 
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.options import typed_options
 from ocwtool.cli.progress import progress_option
+from ocwtool.names import ALL, SPLITS, VARIANT_KINDS
 from ocwtool.progress import Progress
+
+if TYPE_CHECKING:
+    from ocwtool.generators.build import VariantRequest
 
 
 @click.command("build-variants")
 @click.option(
     "--kind",
-    type=click.Choice(["randomized", "wordnet", "all"]),
-    default="all",
+    type=click.Choice((*VARIANT_KINDS, ALL)),
+    default=ALL,
     show_default=True,
     help="Which variant to build.",
 )
 @click.option(
     "--split",
-    type=click.Choice(["test", "train", "validation", "all"]),
+    type=click.Choice((*sorted(SPLITS), ALL)),  # alphabetical: as this --help always listed them
     default=None,
     help="Puzzles to use (default as published: randomized test, wordnet all; "
     "'all' includes puzzles without a split).",
@@ -47,18 +55,9 @@ from ocwtool.progress import Progress
 )
 @progress_option
 @pass_app
+@typed_options("ocwtool.generators.build:VariantRequest")
 def build_variants_cmd(
-    app: AppContext,
-    kind: str,
-    split: str | None,
-    seed: int,
-    source: str,
-    fallback: bool,
-    dedupe: bool,
-    shuffle: bool,
-    lexicon: str | None,
-    ocw_json: bool,
-    progress: Progress,
+    app: AppContext, /, request: VariantRequest, ocw_json: bool, progress: Progress
 ) -> None:
     """Build OCW-Randomized and/or OCW-WordNet into variants/<kind>.jsonl with a summary.
 
@@ -75,23 +74,11 @@ def build_variants_cmd(
       ocwtool build-variants --kind wordnet --fallback --shuffle --ocw-json
       ocwtool build-variants --kind randomized --source nyt --split all
     """
-    from ocwtool.generators import build
+    from ocwtool.generators.build import KINDS, build_all
 
-    kinds = list(build.KINDS) if kind == "all" else [kind]
-    requests = [
-        build.VariantRequest(
-            kind=k,
-            source=source,
-            split=split,
-            seed=seed,
-            fallback=fallback,
-            dedupe=dedupe,
-            shuffle=shuffle,
-            lexicon=lexicon,
-        )
-        for k in kinds
-    ]
-    for summary in build.build_all(app.workspace(), requests, ocw_json=ocw_json, progress=progress):
+    kinds = KINDS if request.kind == ALL else (request.kind,)  # --kind all: one request per kind
+    requests = [replace(request, kind=kind) for kind in kinds]
+    for summary in build_all(app.workspace(), requests, ocw_json=ocw_json, progress=progress):
         for line in summary.stall_warnings():
             click.echo(line, err=True)
         for line in summary.describe():

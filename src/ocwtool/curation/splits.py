@@ -26,6 +26,7 @@ from pathlib import Path
 
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json
+from ocwtool.names import SPLITS as SPLIT_NAMES
 from ocwtool.schema.keys import clue_key, identifying, wall_key
 from ocwtool.schema.models import Puzzle, Split
 from ocwtool.validators.corpus import parent_index
@@ -33,7 +34,7 @@ from ocwtool.workspace import Workspace
 
 OCW_SIZES = (62, 62, 494)
 DEFAULT_SEED = 42
-SPLITS = (Split.TRAIN, Split.VALIDATION, Split.TEST)
+SPLITS = tuple(Split(name) for name in SPLIT_NAMES)
 _NAME = re.compile(r"(?:^|[_\-.])(train|validation|val|test)(?:$|[_\-.])")
 
 

@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.scorer import GoldWall, load_gold
+from ocwtool.names import SPLITS
 from ocwtool.schema.models import Flag, Game, Puzzle, in_split, non_text_reasons
 
 if TYPE_CHECKING:
     from ocwtool.workspace import Workspace
-
-SPLITS = ("train", "validation", "test")
 
 
 @dataclass

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ocwtool.errors import EvaluationError, OcwError
+from ocwtool.errors import EvaluationError
 from ocwtool.evaluation import stats
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.checks import nothing_scored, rows_warning
 from ocwtool.evaluation.predictions import LoadedPredictions, load_prediction_file
+from ocwtool.evaluation.run_folder import render_run_facts, run_predictions
 from ocwtool.evaluation.scorer import (
     GoldWall,
     Options,
@@ -158,7 +159,7 @@ def _other_runs(golds: Sequence[GoldWall], req: EvalRequest, skipped: set[str]) 
     """The runs of ``--compare`` (a prediction file or an ``ocwtool llm run`` folder), read once."""
     if req.compare is None:
         return None
-    files = _run_files(req.compare) if req.compare.is_dir() else [req.compare]
+    files = run_predictions(req.compare) if req.compare.is_dir() else [req.compare]
     return [(name, lp.predictions) for name, lp in _load_runs(golds, files, skipped)]
 
 
@@ -184,24 +185,32 @@ def _compare(
     return result
 
 
-def _run_files(folder: Path) -> list[Path]:
-    from ocwtool.llm.inputs import run_predictions
-
-    try:
-        return run_predictions(folder)
-    except OcwError as exc:
-        raise EvaluationError(str(exc)) from None
-
-
 def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
     """The evaluator's table, then intervals, parsing issues, comparison and (optionally) breakdowns."""
     parts = [format_table(dict(report))]
     if report.get("intervals"):
-        rows = [f"{'95% bootstrap over puzzles':<28}{'estimate':>12}{'interval':>24}"]
-        for name, ci in report["intervals"].items():
-            interval = f"[{ci['lo']:.4f}, {ci['hi']:.4f}]"
-            rows.append(f"  {name:<26}{ci['estimate']:>12.4f}{interval:>24}")
-        parts.append("\n".join(rows))
+        parts.append(_render_intervals(report["intervals"]))
+    parts += _render_inputs(report)
+    if report.get("llm"):
+        parts.append(render_run_facts(report["llm"]))
+    if "comparison" in report:
+        parts.append(_render_comparison(report["comparison"]))
+    parts += _render_breakdowns(report, show_breakdowns)
+    return "\n\n".join(parts)
+
+
+def _render_intervals(intervals: Mapping[str, Mapping[str, float]]) -> str:
+    rows = [f"{'95% bootstrap over puzzles':<28}{'estimate':>12}{'interval':>24}"]
+    for name, ci in intervals.items():
+        interval = f"[{ci['lo']:.4f}, {ci['hi']:.4f}]"
+        rows.append(f"  {name:<26}{ci['estimate']:>12.4f}{interval:>24}")
+    return "\n".join(rows)
+
+
+def _render_inputs(report: Mapping[str, Any]) -> list[str]:
+    """What was scored and what was not: walls answered by every run, puzzles left out, prediction
+    issues and raw-text parsing counts."""
+    parts = []
     answered = report.get("inputs", {}).get("answered")
     if answered:
         parts.append(
@@ -222,12 +231,12 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
     for path, info in report.get("parsing", {}).items():
         counts = ", ".join(f"{k} {v}" for k, v in info["totals"].items())
         parts.append(f"{info.get('kind') or 'raw-text answers'} in {path}: {counts}")
-    if report.get("llm"):
-        from ocwtool.llm.inputs import render_run_facts
+    return parts
 
-        parts.append(render_run_facts(report["llm"]))
-    if "comparison" in report:
-        parts.append(_render_comparison(report["comparison"]))
+
+def _render_breakdowns(report: Mapping[str, Any], show_breakdowns: bool) -> list[str]:
+    """Found rates by group facet (when asked for), by puzzle facet, and the labels left out."""
+    parts = []
     if show_breakdowns:
         for name, table in report.get("breakdowns", {}).items():
             rows = [f"{'groups found by ' + name:<28}{'groups':>12}{'found':>12}"]
@@ -242,7 +251,7 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
         from ocwtool.annotations.store import describe_unfinished
 
         parts.append(f"labels left out: {describe_unfinished(left)}; finish with `ocwtool annotate label`")
-    return "\n\n".join(parts)
+    return parts
 
 
 def _render_comparison(comp: Mapping[str, Any]) -> str:

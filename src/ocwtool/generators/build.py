@@ -21,13 +21,13 @@ from ocwtool.errors import InputError
 from ocwtool.fsio import read_json, sha256_file, write_json
 from ocwtool.generators.summary import PoolRun, VariantSummary, WordNetRun
 from ocwtool.generators.wordnet_backend import WordNetBackend
+from ocwtool.names import VARIANT_KINDS
 from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.models import Game, Puzzle, Split, in_split
 from ocwtool.store import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
 
-KINDS = ("randomized", "wordnet")
-SPLITS = ("test", "train", "validation", "all")
+KINDS = VARIANT_KINDS
 DEFAULT_SPLIT = {"randomized": "test", "wordnet": "all"}  # as published
 POOL_ORDER: tuple[Split | None, ...] = (Split.TRAIN, Split.VALIDATION, Split.TEST, None)
 

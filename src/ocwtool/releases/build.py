@@ -27,6 +27,7 @@ from typing import Any
 from ocwtool import __version__
 from ocwtool.errors import InputError, ReleaseError
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
+from ocwtool.names import SPLITS
 from ocwtool.progress import Progress, silent
 from ocwtool.releases import card
 from ocwtool.releases.archive import archive_name, write_archive
@@ -41,7 +42,6 @@ from ocwtool.workspace import Workspace
 
 SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?$")
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
-SPLIT_ORDER = ("train", "validation", "test")
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def _by_split(puzzles: Sequence[Puzzle]) -> dict[str, list[Puzzle]]:
         if p.split is None:
             raise ReleaseError(f"puzzle {p.id} has no split; run `ocwtool split` before building a release")
         out.setdefault(p.split.value, []).append(p)
-    return {s: out[s] for s in SPLIT_ORDER if s in out}
+    return {s: out[s] for s in SPLITS if s in out}
 
 
 def write_tables(

@@ -20,6 +20,7 @@ from ocwtool.config import PROJECT_URL
 from ocwtool.errors import ReleaseError
 from ocwtool.evaluation.scorer.bundle import PYTHON
 from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE, SETUP_COMMAND, VENV, score_command
+from ocwtool.names import SPLITS
 from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
 
 if TYPE_CHECKING:
@@ -181,10 +182,7 @@ BOARD_ORDER = [
 def _intro(info: CardInfo) -> list[str]:
     """Title, what the dataset is, and the configs-by-splits count table."""
     rows = [
-        f"| {c} | "
-        + " | ".join(str(info.counts[c].get(s, 0)) for s in ("train", "validation", "test"))
-        + " |"
-        for c in info.configs
+        f"| {c} | " + " | ".join(str(info.counts[c].get(s, 0)) for s in SPLITS) + " |" for c in info.configs
     ]
     return [
         f"# {info.name} {info.version}",

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from ocwtool.info import puzzle_flags, summarize
+from ocwtool.names import SPLITS
 from ocwtool.report.model import Bars, Panel, Section, Series, empty
 from ocwtool.schema.models import Flag, Game, Puzzle
 
@@ -157,7 +158,7 @@ def flags_and_splits(stores: Stores) -> list[Panel]:
     splits = {name: Counter(s["splits"] or {"(none)": s["puzzles"]}) for name, s in summary.items()}
     found = counted_bars(flags, xlabel="puzzles", ylabel="flag")
     flag_chart = replace(found, horizontal=True) if found else None  # names read across, not upright
-    order = [s for s in ("train", "validation", "test", "(none)") if any(s in c for c in splits.values())]
+    order = [s for s in (*SPLITS, "(none)") if any(s in c for c in splits.values())]
     by_split = {s: Counter({n: c[s] for n, c in splits.items()}) for s in order}
     split_chart = counted_bars(by_split, list(summary), xlabel="store", ylabel="puzzles")
     total = sum(s["puzzles"] for s in summary.values())

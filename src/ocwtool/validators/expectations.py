@@ -20,6 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from ocwtool.names import SPLITS
 from ocwtool.schema.fields import flat_row
 from ocwtool.schema.models import Flag, Game, Puzzle, nyt_date, nyt_puzzle_id
 from ocwtool.scrapers.facts import source_facts
@@ -56,7 +57,7 @@ SUITES: tuple[Spec, ...] = (
         "puzzles",
         "G13",
         "ExpectColumnValuesToBeInSet",
-        {"column": "split", "value_set": ["train", "validation", "test"]},
+        {"column": "split", "value_set": list(SPLITS)},
     ),
     ("puzzles", "G16", "ExpectColumnValuesToBeBetween", {"column": "nyt_number", "min_value": 1}),
     ("puzzles", "G17", "ExpectTableRowCountToBeBetween", {"min_value": 1}),

@@ -37,6 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from ocwtool import names
 from ocwtool.errors import EvaluationError
 
 Matching = Literal["casefold", "todd"]
@@ -122,7 +123,7 @@ ONESHOT = Rules(
 RULES: dict[str, Rules] = {
     r.name: r for r in (NYT, MISSED_CONNECTIONS, MISSED_CONNECTIONS_BASELINE, ONLY_CONNECT, ONESHOT)
 }
-RULE_NAMES = tuple(RULES)
+RULE_NAMES = names.RULE_NAMES  # the same names, in the same order: tests/test_names.py
 
 
 def get_rules(name: str, **overrides: int | None) -> Rules:
