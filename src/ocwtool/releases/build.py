@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ocwtool import __version__
+from ocwtool._version import __version__
 from ocwtool.errors import InputError, ReleaseError
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
 from ocwtool.progress import Progress, silent

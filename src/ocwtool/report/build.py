@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ocwtool import __version__
+from ocwtool._version import __version__
 from ocwtool.fsio import write_bytes, write_text
 from ocwtool.progress import Progress, silent
 from ocwtool.report.collect import ReportInputs, collect
