@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from ocwtool.data import load_facts
+from ocwtool.schema.site_facts import load_facts
 
 if TYPE_CHECKING:
     from ocwtool.schema.models import Puzzle

@@ -1,14 +1,14 @@
 """Source facts (URLs, selectors, expected counts, quirks) read from ``ocwtool/data/sources.json``.
 
-The file is validated against ``ocwtool.data.facts_models.SourcesFile`` when first read.
+The file is validated against ``ocwtool.schema.site_facts.SourcesFile`` when first read.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ocwtool.data import load_facts
 from ocwtool.errors import ConfigError
+from ocwtool.schema.site_facts import load_facts
 
 
 def source_facts(name: str) -> dict[str, Any]:
