@@ -10,7 +10,7 @@ import yaml
 from datasets import List, Value
 
 from ocwtool.releases.card import CardInfo, SplitFile, card_yaml
-from ocwtool.validators.corpus import Corpus
+from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.fields import Dtype, Map, Scalar, Seq, Struct, kinds
 from ocwtool.schema.formats.hf import features
 from ocwtool.schema.models import Group, Lineage, OcwMeta, Puzzle

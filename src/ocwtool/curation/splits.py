@@ -26,9 +26,9 @@ from pathlib import Path
 
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json
+from ocwtool.schema.corpus import parent_index
 from ocwtool.schema.keys import clue_key, identifying, wall_key
 from ocwtool.schema.models import Puzzle, Split
-from ocwtool.validators.corpus import parent_index
 from ocwtool.workspace import Workspace
 
 OCW_SIZES = (62, 62, 494)

@@ -34,8 +34,8 @@ from ocwtool.releases.extras import copy_extras
 from ocwtool.releases.licences import config_sources
 from ocwtool.releases.publish import clear_leftovers, complete_release, publish, published_archives
 from ocwtool.releases.quirks import quirks
+from ocwtool.schema.corpus import Corpus, is_text
 from ocwtool.schema.models import Puzzle, sort_key
-from ocwtool.validators.corpus import Corpus, is_text
 from ocwtool.validators.report import ValidationReport, to_markdown
 from ocwtool.workspace import Workspace
 
