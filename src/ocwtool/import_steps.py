@@ -83,7 +83,7 @@ def write_annotations(folder: Path, result: ImportResult, renamed: dict[str, str
     """Replace each annotator's store with the records the file carries (re-import is idempotent)."""
     if not result.annotations:
         return {}
-    from ocwtool.annotations.store import store_path, write_records
+    from ocwtool.stores.annotations import store_path, write_records
 
     by_annotator: dict[str, list[Any]] = {}
     for rec in result.annotations:

@@ -34,6 +34,7 @@ from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
 from ocwtool.store import read_puzzles, store_paths
+from ocwtool.stores.annotations import read_all
 
 WAIVERS_NAME = "validation.toml"
 
@@ -228,8 +229,6 @@ class Workspace:
 
     def annotations(self, *, include_suggest: bool = False) -> dict[str, dict[str, ItemRecord]]:
         """annotator -> puzzle id -> latest label record (the suggester's only on request)."""
-        from ocwtool.annotations.store import read_all
-
         return read_all(self.annotations_dir, include_suggest=include_suggest)
 
 

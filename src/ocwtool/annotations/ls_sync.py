@@ -299,7 +299,7 @@ def status(
     progress: Progress = silent,
 ) -> StatusReport:
     """Tasks, annotations per annotator, what ``pull`` would add, and changed tasks."""
-    from ocwtool.annotations.store import dumps, read_records, store_path
+    from ocwtool.stores.annotations import dumps, read_records, store_path
 
     project = find_project(client, settings)
     if project is None:

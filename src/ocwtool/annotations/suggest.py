@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 from ocwtool.annotations.features import WordFeatures, features, partner_text, synset_word
 from ocwtool.annotations.herrings import red_herring_categories, red_herring_words
 from ocwtool.annotations.lexicon import wordnet
-from ocwtool.annotations.store import SUGGEST, latest, read_records, store_path, write_records
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
+from ocwtool.stores.annotations import SUGGEST, latest, read_records, store_path, write_records
 
 if TYPE_CHECKING:
     from ocwtool.workspace import Workspace

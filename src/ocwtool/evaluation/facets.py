@@ -64,7 +64,7 @@ def facts_of(puzzles: Iterable[Puzzle], herrings: Mapping[str, bool] | None = No
 
 def herrings_marked(annotations: Path, annotator: str | None = None) -> dict[str, bool]:
     """puzzle id -> whether any (or the named) annotator marked red herrings on a labelled puzzle."""
-    from ocwtool.annotations.store import read_all
+    from ocwtool.stores.annotations import read_all
 
     out: dict[str, bool] = {}
     for name, records in read_all(annotations).items():
@@ -80,9 +80,10 @@ def herrings_marked(annotations: Path, annotator: str | None = None) -> dict[str
 def annotator_types(annotations: Path, annotator: str) -> dict[str, list[str]]:
     """group id -> knowledge types as one (e.g. an imported expert) annotator labelled them (walls
     left mid-way left out)."""
-    from ocwtool.annotations.store import finished, read_all
+    from ocwtool.annotations.store import finished
     from ocwtool.errors import EvaluationError
     from ocwtool.evaluation.stats import label_categories
+    from ocwtool.stores.annotations import read_all
 
     stores = read_all(annotations)
     if annotator not in stores:

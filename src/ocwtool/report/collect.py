@@ -45,8 +45,9 @@ def knowledge_types(
     """group id -> knowledge types: human release labels of the walls whose labelling was completed,
     else the suggester's pre-labels; the origin says how many ``unfinished`` walls were left out."""
     from ocwtool.annotations.adjudicate import release_labels
-    from ocwtool.annotations.store import describe_unfinished, latest_suggestions
+    from ocwtool.annotations.store import describe_unfinished
     from ocwtool.evaluation.stats import label_categories
+    from ocwtool.stores.annotations import latest_suggestions
 
     note = f", {describe_unfinished(unfinished, listed=False)} left out" if unfinished else ""
     human = release_labels(Workspace.at(annotations.parent), finished_only=True)
@@ -134,7 +135,8 @@ def collect(
 ) -> ReportInputs:
     """Read the workspace at ``root``; ``validation`` overrides ``runs/validation/report.json``;
     ``sources`` keeps only those stores, their variants and the runs on them (a release's view)."""
-    from ocwtool.annotations.store import finished, read_all, unfinished
+    from ocwtool.annotations.store import finished, unfinished
+    from ocwtool.stores.annotations import read_all
 
     ws = Workspace.at(root)
     every_variant = {kind: list(items) for kind, items in ws.variants(keep_empty=True).items()}
