@@ -25,8 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ocwtool.errors import OcwError
-from ocwtool.evaluation.baselines.minilm_model import TextVectors
 from ocwtool.progress import Progress, silent, track
+from ocwtool.resources.minilm import TextVectors
 from ocwtool.schema.models import Group
 
 FEATURE_SETS = ("text", "wordnet", "embed")
