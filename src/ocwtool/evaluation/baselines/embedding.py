@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ocwtool.evaluation.baselines import Groups, groups_from_labels, shuffled_words
+from ocwtool.evaluation.baselines.common import Groups, groups_from_labels, shuffled_words
 from ocwtool.evaluation.scorer import GROUPS, SIZE, GoldWall
 from ocwtool.resources.minilm import TextVectors
 

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ocwtool.evaluation.baselines import Groups, groups_from_labels, inverse, positions
+from ocwtool.evaluation.baselines.common import Groups, groups_from_labels, inverse, positions
 from ocwtool.evaluation.baselines.partition import Matrix, greedy_quads_many, reorder, reorder_many
 from ocwtool.evaluation.baselines.wordnet_table import PairTable, reader_stamp, table_path
 from ocwtool.evaluation.baselines.wupalmer import Ancestry, WuPalmer
