@@ -124,8 +124,8 @@ def test_suggest_with_the_model_gives_every_group_a_reason_and_a_confidence(work
 
 
 def test_below_the_threshold_the_rules_decide(workspace_copy: Path) -> None:
+    from ocwtool.annotations.heuristics import suggest_label
     from ocwtool.annotations.prelabel import rules_key
-    from ocwtool.annotations.suggest import suggest_label
     from ocwtool.workspace import Workspace
 
     result = run_cli(workspace_copy, "annotate", "suggest", "--model", MODEL, "--min-confidence", "1")
