@@ -18,6 +18,7 @@ from pydantic import AfterValidator, Field, model_validator
 
 from ocwtool.configfiles import ConfigModel, parse_model
 from ocwtool.data import data_path
+from ocwtool.errors import ConfigError
 from ocwtool.schema.models import NYT_EPOCH
 
 
@@ -206,3 +207,12 @@ def parse_facts(name: str, text: str) -> Any:
     if model is not None:
         parse_model(model, text, f"ocwtool/data/{name}", json=True)
     return json.loads(text)
+
+
+def source_facts(name: str) -> dict[str, Any]:
+    """The facts of one source in ``sources.json`` (URLs, selectors, expected counts, quirks);
+    ``ConfigError`` if the file does not describe it."""
+    facts = load_facts("sources.json").get(name)
+    if not isinstance(facts, dict):
+        raise ConfigError(f"ocwtool/data/sources.json has no entry {name!r}")
+    return facts

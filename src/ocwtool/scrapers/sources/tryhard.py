@@ -22,8 +22,8 @@ from ocwtool.errors import ParseError
 from ocwtool.schema.formats.nyt_archive_text import PARSER_VERSION, build_days, parse_header, split_group_line
 from ocwtool.schema.formats.wordsplit import split_words
 from ocwtool.schema.models import Provenance, Puzzle
+from ocwtool.schema.site_facts import source_facts
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult
-from ocwtool.scrapers.facts import source_facts
 from ocwtool.scrapers.sources.tryhard_html import day_items, page_links
 
 NAME = "nyt-archive"
