@@ -7,6 +7,7 @@ cycle hidden in a function-level import is still a cycle here.
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import grimp
@@ -70,3 +71,37 @@ def test_the_format_registry_names_only_modules_of_its_package() -> None:
     named = {module for module, *_ in (*IMPORTERS.values(), *EXPORTERS.values())}
     outside = sorted(m for m in named if not m.startswith("ocwtool.schema.formats."))
     assert outside == []
+
+
+# Modules that another change of issue #26 rewrites (the thin command line): their function-level
+# imports are left to it.
+LEFT_TO_THE_THIN_CLI = {"evaluation/report.py", "evaluation/game/replay.py", "evaluation/game/score.py"}
+
+
+def _function_level_imports(path: Path) -> list[tuple[int, str]]:
+    """``(line, module)`` of each ``ocwtool`` import inside a function with no comment saying why (on its
+    line or the line above)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out = []
+    for func in ast.walk(ast.parse("\n".join(lines))):
+        if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(func):
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith("ocwtool"):
+                continue
+            said = "#" in lines[node.lineno - 1] or lines[node.lineno - 2].lstrip().startswith("#")
+            if not said:
+                out.append((node.lineno, str(node.module)))
+    return out
+
+
+def test_library_imports_ocwtool_inside_a_function_only_to_defer_a_heavy_library() -> None:
+    # A function-level import of ocwtool code hides a dependency from a reader; it stays only where
+    # the module it imports loads a heavy library (SciPy, inspect-ai, ...), and its comment says so.
+    found = {
+        f"{path.relative_to(SRC)}:{line}": module
+        for path in sorted(SRC.rglob("*.py"))
+        if path.relative_to(SRC).parts[0] != "cli" and str(path.relative_to(SRC)) not in LEFT_TO_THE_THIN_CLI
+        for line, module in _function_level_imports(path)
+    }
+    assert found == {}

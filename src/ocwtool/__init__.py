@@ -29,6 +29,7 @@ _EXPORTS = {
     "Workspace": "ocwtool.workspace",
 }
 
+# For type checkers only: at run time __getattr__ imports a name on first use (``--help`` stays fast).
 if TYPE_CHECKING:
     from ocwtool.config import Settings, load_settings
     from ocwtool.errors import OcwError

@@ -12,7 +12,6 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.store import finished
@@ -21,9 +20,7 @@ from ocwtool.annotations.terminal import ENTER, Quit, Terminal, help_text, read_
 from ocwtool.schema.annotations import WITH_LABELS, Adjudication, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
 from ocwtool.stores.annotations import append_adjudication, read_adjudications, read_all
-
-if TYPE_CHECKING:
-    from ocwtool.workspace import Workspace
+from ocwtool.workspace import Workspace
 
 Stores = Mapping[str, Mapping[str, ItemRecord]]
 

@@ -10,7 +10,9 @@ from typing import Any
 from ocwtool.errors import EvaluationError, LlmError
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
 from ocwtool.evaluation.scorer import GoldWall
+from ocwtool.fsio import read_json
 from ocwtool.llm.prompts import Example
+from ocwtool.workspace import Workspace
 
 PROTOCOLS = ("oneshot", "interactive")
 
@@ -55,7 +57,6 @@ class PuzzleSource:
             return release_golds(self.release, chosen, self.source, self.include_flagged)
         if self.workspace is None:
             raise LlmError("give a workspace or a release to play")
-        from ocwtool.workspace import Workspace
 
         return workspace_golds(Workspace.open(self.workspace), chosen, self.source, self.include_flagged)
 
@@ -106,8 +107,6 @@ def require_inspect() -> None:
 
 def read_run_facts(folder: Path) -> dict[str, Any]:
     """Model, prompt, usage and cost of a run folder (its ``run.json``; empty when absent)."""
-    from ocwtool.fsio import read_json
-
     manifest = folder / "run.json"
     return dict(read_json(manifest)) if manifest.is_file() else {}
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from ocwtool.errors import InputError
 
+# For type checkers only: the command line reads the tables below without loading pydantic.
 if TYPE_CHECKING:
     from ocwtool.schema.annotations import ItemRecord
     from ocwtool.schema.models import Puzzle
