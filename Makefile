@@ -58,9 +58,11 @@ demo: $(VENV)/.demo wordnet
 	@echo "Report (written by the demo's last stage): $(abspath $(WORKSPACE))/reports/report.html"
 	@echo "Run ocwtool yourself: . $(VENV)/bin/activate, then ocwtool -w $(WORKSPACE) info (or $(VENV)/bin/ocwtool -w $(WORKSPACE) info)"
 
+# lint-imports: the layer contracts of pyproject.toml ([tool.importlinter]; docs/architecture.md).
 lint: $(VENV)/.all
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/ruff format --check src tests benchmarks
+	$(VENV)/bin/lint-imports --no-cache
 
 typecheck: $(VENV)/.all
 	$(VENV)/bin/mypy
@@ -74,4 +76,4 @@ bench: $(VENV)/.all wordnet
 	for f in benchmarks/bench_*.py; do $(PY) $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) $(WORKSPACE) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(WORKSPACE) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

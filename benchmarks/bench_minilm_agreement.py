@@ -27,7 +27,7 @@ SEEDS = 16
 
 def inputs(root: Path) -> npt.NDArray[np.float32]:
     """(walls x seeds, 16, 384) MiniLM rows in each seed's word order, seed-major."""
-    from ocwtool.evaluation.baselines import shuffled_words
+    from ocwtool.evaluation.baselines.common import shuffled_words
     from ocwtool.evaluation.baselines.embedding import MiniLMBaseline
     from ocwtool.evaluation.gold import workspace_golds
     from ocwtool.workspace import Workspace

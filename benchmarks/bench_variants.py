@@ -70,7 +70,7 @@ def bench_randomized(walls: list[Puzzle]) -> None:
 
 
 def bench_wordnet(walls: list[Puzzle]) -> None:
-    from ocwtool.generators import wordnet_backend as wb
+    from ocwtool.resources import wordnet as wb
 
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from ocwtool._version import __version__
 
 _EXPORTS = {
     "Settings": "ocwtool.config",
@@ -29,6 +29,7 @@ _EXPORTS = {
     "Workspace": "ocwtool.workspace",
 }
 
+# For type checkers only: at run time __getattr__ imports a name on first use (``--help`` stays fast).
 if TYPE_CHECKING:
     from ocwtool.config import Settings, load_settings
     from ocwtool.errors import OcwError

@@ -15,7 +15,7 @@ from typing import Any
 import tomli_w
 from pydantic import Field
 
-from ocwtool import __version__
+from ocwtool._version import __version__
 from ocwtool.configfiles import ConfigModel, parse_model, read_toml
 from ocwtool.errors import ConfigError
 from ocwtool.fsio import write_text

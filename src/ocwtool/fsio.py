@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ocwtool.errors import InputError, StorageError
+from ocwtool.safeparse import loads_json
 
 _CHUNK = 1 << 20
 
@@ -114,8 +115,6 @@ def write_json(path: Path, obj: Any, *, indent: int | None = 2) -> None:
 def read_json(path: Path) -> Any:
     """Read JSON from ``path``; bad or hostile JSON raises ``InputError`` as ``FILE:LINE:COL: message``
     (see :mod:`ocwtool.safeparse`)."""
-    from ocwtool.safeparse import loads_json
-
     return loads_json(read_text(path), str(path))
 
 

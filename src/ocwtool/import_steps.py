@@ -14,9 +14,11 @@ from pydantic import ValidationError
 from ocwtool.errors import InputError, SchemaError
 from ocwtool.linking import LinkReport, is_undated_nyt, link_puzzles
 from ocwtool.schema.formats import IMPORTERS, Importer, ImportResult
+from ocwtool.schema.formats.detect import detect, hint
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.records import describe_validation_error
 from ocwtool.store import read_puzzles, store_paths
+from ocwtool.stores.annotations import store_path, write_records
 
 AUTO = "auto"
 
@@ -24,8 +26,6 @@ AUTO = "auto"
 def resolve_format(path: Path, fmt: str | None) -> str:
     """The registered format name for ``fmt`` (any case); ``auto``/None detects it from the file."""
     if fmt is None or fmt.lower() == AUTO:
-        from ocwtool.schema.formats.detect import detect
-
         return detect(path)
     by_lower = {name.lower(): name for name in IMPORTERS}
     if fmt.lower() not in by_lower:
@@ -43,8 +43,6 @@ def read_with_hint(importer: Importer, path: Path, fmt: str, source: str) -> Imp
     except (RecursionError, OverflowError, UnicodeError) as exc:
         raise InputError(f"{path}: cannot be imported: {type(exc).__name__}: {exc}") from None
     except InputError as exc:
-        from ocwtool.schema.formats.detect import hint
-
         found = hint(path, fmt)
         if found is None:
             raise
@@ -83,7 +81,6 @@ def write_annotations(folder: Path, result: ImportResult, renamed: dict[str, str
     """Replace each annotator's store with the records the file carries (re-import is idempotent)."""
     if not result.annotations:
         return {}
-    from ocwtool.annotations.store import store_path, write_records
 
     by_annotator: dict[str, list[Any]] = {}
     for rec in result.annotations:

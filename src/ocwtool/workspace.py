@@ -27,22 +27,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ocwtool.config import CONFIG_NAME, Settings, load_settings
 from ocwtool.errors import InputError
+from ocwtool.schema.annotations import ItemRecord
+from ocwtool.schema.corpus import Corpus
+from ocwtool.schema.models import Puzzle
 from ocwtool.store import read_puzzles, store_paths
-from ocwtool.validators.waivers import WAIVERS_NAME
+from ocwtool.stores.annotations import read_all
+
+WAIVERS_NAME = "validation.toml"
 
 # Stores whose default name changed: old name -> current name. An older workspace's file is read
 # (and updated in place) as the current store, with a note saying how to rename it; an import into
 # the current name replaces it.
 RENAMED_STORES = {"nyt-community": "nyt"}
-
-if TYPE_CHECKING:
-    from ocwtool.schema.annotations import ItemRecord
-    from ocwtool.schema.models import Puzzle
-    from ocwtool.validators.corpus import Corpus
 
 
 @dataclass(frozen=True)
@@ -217,8 +216,6 @@ class Workspace:
     def corpus(self, sources: Sequence[str] = ()) -> Corpus:
         """What validation and releases see: the stores (only ``sources`` when given, in file-name
         order) and their variants. An empty workspace gives an empty corpus (callers say what to do)."""
-        from ocwtool.validators.corpus import Corpus
-
         known = self.store_names()
         wanted = {self.current_name(s) for s in sources}
         missing = [s for s in sources if self.current_name(s) not in known]
@@ -232,8 +229,6 @@ class Workspace:
 
     def annotations(self, *, include_suggest: bool = False) -> dict[str, dict[str, ItemRecord]]:
         """annotator -> puzzle id -> latest label record (the suggester's only on request)."""
-        from ocwtool.annotations.store import read_all
-
         return read_all(self.annotations_dir, include_suggest=include_suggest)
 
 

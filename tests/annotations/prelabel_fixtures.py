@@ -7,11 +7,11 @@ import datetime as dt
 from pathlib import Path
 
 from ocwtool.annotations.herrings import numbered_clues
-from ocwtool.annotations.store import append_record
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, RedHerringCategory
 from ocwtool.schema.models import Game, Group, NytMeta, Provenance, Puzzle, nyt_number
 from ocwtool.store import write_puzzles
+from ocwtool.stores.annotations import append_record
 
 EXPERT = "ctd-expert"
 TRAPS = "connections-eval"

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from ocwtool.annotations.adjudicate import disputes, release_labels
-from ocwtool.annotations.store import append_record, read_adjudications, read_all
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
+from ocwtool.stores.annotations import append_record, read_adjudications, read_all
 from ocwtool.workspace import Workspace
 from tests.annotations.conftest import T0, puzzles, run_cli
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from ocwtool.annotations.agreement import agreement, cohen, render
-from ocwtool.annotations.store import append_record
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
+from ocwtool.stores.annotations import append_record
 from tests.annotations.conftest import T0, run_cli
 
 CODES = {"s": "semantic", "a": "associative", "e": "encyclopedic", "m": "multiword", "l": "linguistic"}

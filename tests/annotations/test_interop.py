@@ -6,7 +6,6 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from ocwtool.annotations.store import append_record, read_all
 from ocwtool.schema.annotations import (
     GroupLabel,
     ItemRecord,
@@ -14,6 +13,7 @@ from ocwtool.schema.annotations import (
     RedHerringCategory,
     RedHerringWord,
 )
+from ocwtool.stores.annotations import append_record, read_all
 from tests.annotations.conftest import T0, run_cli
 
 P = "nyt-2024-01-02"

@@ -124,8 +124,8 @@ def test_suggest_with_the_model_gives_every_group_a_reason_and_a_confidence(work
 
 
 def test_below_the_threshold_the_rules_decide(workspace_copy: Path) -> None:
+    from ocwtool.annotations.heuristics import suggest_label
     from ocwtool.annotations.prelabel import rules_key
-    from ocwtool.annotations.suggest import suggest_label
     from ocwtool.workspace import Workspace
 
     result = run_cli(workspace_copy, "annotate", "suggest", "--model", MODEL, "--min-confidence", "1")
@@ -217,8 +217,8 @@ def test_train_errors_are_one_line(workspace_copy: Path) -> None:
     result = run_cli(workspace_copy, "annotate", "train", "--annotator", "nobody")
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: no labels of annotator 'nobody'")
-    from ocwtool.annotations.store import append_record
     from ocwtool.schema.annotations import ItemRecord
+    from ocwtool.stores.annotations import append_record
     from ocwtool.workspace import Workspace
     from tests.annotations.prelabel_fixtures import T0
 
@@ -234,7 +234,7 @@ def test_train_errors_are_one_line(workspace_copy: Path) -> None:
 
 def test_red_herrings_are_scored_against_reviewed_traps(workspace_copy: Path) -> None:
     from ocwtool.annotations.herring_eval import suggested
-    from ocwtool.annotations.store import append_record
+    from ocwtool.stores.annotations import append_record
     from ocwtool.workspace import Workspace
     from tests.annotations.prelabel_fixtures import trap_record
 
@@ -284,8 +284,8 @@ def test_sentence_embeddings_are_a_feature_set_when_installed(workspace_copy: Pa
 
 def test_a_board_imported_twice_is_one_game(workspace_copy: Path) -> None:
     from ocwtool.annotations.prelabel_run import labelled_examples
-    from ocwtool.annotations.store import append_record
     from ocwtool.store import write_puzzles
+    from ocwtool.stores.annotations import append_record
     from ocwtool.workspace import Workspace
     from tests.annotations.prelabel_fixtures import boards, expert_record
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ocwtool.annotations.store import latest, read_records
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
+from ocwtool.stores.annotations import latest, read_records
 from tests.annotations.conftest import run_cli
 
 FIRST = "nyt-2024-01-02"

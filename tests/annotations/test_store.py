@@ -10,20 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.annotations.store import (
-    append_record,
-    check_annotator,
-    describe_unfinished,
-    dumps,
-    finished,
-    latest,
-    read_all,
-    read_records,
-    store_path,
-    unfinished,
-)
+from ocwtool.annotations.store import check_annotator, describe_unfinished, finished, unfinished
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
+from ocwtool.stores.annotations import append_record, dumps, latest, read_all, read_records, store_path
 from tests.annotations.conftest import T0
 
 
@@ -86,7 +76,7 @@ def test_annotator_names() -> None:
 WRITER = """
 import sys, datetime as dt
 from pathlib import Path
-from ocwtool.annotations.store import append_record
+from ocwtool.stores.annotations import append_record
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
 folder, tag, n = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 print("ready", flush=True)

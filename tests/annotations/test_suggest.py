@@ -19,7 +19,7 @@ def group(connection: str, *clues: str) -> Group:
 
 
 def suggest(connection: str, *clues: str) -> tuple[str, str]:
-    from ocwtool.annotations.suggest import suggest_label
+    from ocwtool.annotations.heuristics import suggest_label
 
     got = suggest_label(group(connection, *clues))
     return got.label.code, got.reason or ""
@@ -47,7 +47,7 @@ def test_two_strong_rules_make_a_combined_label() -> None:
 
 def test_red_herring_candidates_carry_evidence() -> None:
     from ocwtool.annotations.herrings import red_herring_words
-    from ocwtool.annotations.suggest import suggest_puzzle
+    from ocwtool.annotations.heuristics import suggest_puzzle
 
     puzzle = make_nyt()
     words = red_herring_words(puzzle)

@@ -12,9 +12,10 @@ import pytest
 
 from ocwtool.annotations.ls_client import ls_settings
 from ocwtool.config import load_settings, read_config
-from ocwtool.data import data_path, load_facts, parse_facts
+from ocwtool.data import data_path
 from ocwtool.errors import ConfigError
 from ocwtool.llm.prices import Price, load_prices
+from ocwtool.schema.site_facts import load_facts, parse_facts
 from ocwtool.validators.waivers import Waiver, load_waivers
 from tests.conftest import run_ocwtool
 

@@ -11,9 +11,9 @@ import pytest
 
 from ocwtool.curation.splits import deal, plan_from_release, plan_nyt, plan_ocw, scale_sizes
 from ocwtool.errors import InputError
+from ocwtool.schema.corpus import parent_index
 from ocwtool.schema.models import Split
 from ocwtool.store import read_puzzles
-from ocwtool.validators.corpus import parent_index
 from tests.conftest import run_ocwtool
 from tests.validators.factory import make_workspace, nyt, wall
 

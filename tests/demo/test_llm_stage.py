@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ocwtool.demo.llm_stage import llm_stage
-from ocwtool.demo.run import DemoState
+from ocwtool.demo.state import DemoState
 
 
 def test_without_the_extra_the_stage_is_skipped_with_the_reason(

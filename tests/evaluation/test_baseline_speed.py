@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from ocwtool.errors import EvaluationError
-from ocwtool.evaluation.baselines import groups_from_labels, inverse, positions, run_baseline, shuffled_words
+from ocwtool.evaluation.baselines import run_baseline
+from ocwtool.evaluation.baselines.common import groups_from_labels, inverse, positions, shuffled_words
 from ocwtool.evaluation.baselines.partition import greedy_quads, greedy_quads_many, reorder, reorder_many
 from ocwtool.evaluation.scorer import GoldWall
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ocwtool.evaluation.baselines import groups_from_labels, run_baseline, shuffled_words
+from ocwtool.evaluation.baselines import run_baseline
+from ocwtool.evaluation.baselines.common import groups_from_labels, shuffled_words
 from ocwtool.evaluation.baselines.partition import greedy_quads
 from ocwtool.evaluation.baselines.random_baseline import RandomBaseline
 from ocwtool.evaluation.scorer import GoldWall, Options, evaluate_predictions, score_wall

@@ -309,8 +309,8 @@ def _label(workspace: Path, wall: GoldWall, types: list[str], status: str = "lab
     """Alice's record of one wall: the types of its first groups (all four when finished)."""
     import datetime as dt
 
-    from ocwtool.annotations.store import append_record
     from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
+    from ocwtool.stores.annotations import append_record
 
     groups = tuple(
         GroupLabel(group_id=gid, label=KnowledgeLabel.of(t))

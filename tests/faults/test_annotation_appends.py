@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from ocwtool.annotations import interop
-from ocwtool.annotations import store as store_mod
-from ocwtool.annotations.store import append_record, dumps, read_records, store_path
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
+from ocwtool.stores import annotations as store_mod
+from ocwtool.stores.annotations import append_record, dumps, read_records, store_path
 from tests.annotations.conftest import T0, run_cli
 
 

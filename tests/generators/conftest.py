@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.generators.wordnet_backend import SynsetInfo
+from ocwtool.resources.wordnet import SynsetInfo
 from ocwtool.schema.models import (
     Game,
     Group,
@@ -133,7 +133,7 @@ def real_walls(shared_data: Path) -> list[Puzzle]:
 @pytest.fixture(scope="session")
 def nltk_wordnet(tmp_path_factory: pytest.TempPathFactory) -> object:
     """The real WordNet 3.0 prepared from the Debian files into a temporary cache (once per run)."""
-    from ocwtool.generators.wordnet_backend import DEBIAN_DIR, open_nltk
+    from ocwtool.resources.wordnet import DEBIAN_DIR, open_nltk
 
     if not (DEBIAN_DIR / "data.noun").is_file():
         pytest.skip("needs the Debian wordnet-base files in /usr/share/wordnet")

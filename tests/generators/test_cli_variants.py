@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from ocwtool.cli import main
-from ocwtool.generators import wordnet_backend
+from ocwtool.generators import build
+from ocwtool.resources import wordnet as wordnet_resource
 from ocwtool.schema.models import Split
 from ocwtool.store import read_puzzles, write_puzzles
 from tests.generators.conftest import FakeWordNet, syn, synthetic_nyt, synthetic_walls
@@ -52,7 +53,7 @@ def fake_wordnet(monkeypatch: pytest.MonkeyPatch) -> FakeWordNet:
     ]
     mapping = {w.clues[i]: [kinds[i]] for w in walls for i in range(4) if w.id != "w011"}
     backend = FakeWordNet(mapping)
-    monkeypatch.setattr(wordnet_backend, "open_backend", lambda lexicon=None: backend)
+    monkeypatch.setattr(build, "open_backend", lambda lexicon=None: backend)
     return backend
 
 
@@ -181,7 +182,7 @@ def test_missing_wordnet_is_one_clear_line(run: Run, tmp_path: Path) -> None:
     assert not (ws / "variants" / "randomized.jsonl").exists()
     assert proc.stderr == (
         f"Error: no WordNet found (looked on nltk.data.path and in {tmp_path / 'no-wordnet'}). "
-        f"{wordnet_backend.INSTALL_HELP}\n"
+        f"{wordnet_resource.INSTALL_HELP}\n"
     )
 
 

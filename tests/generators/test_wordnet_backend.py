@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from ocwtool.errors import ResourceError
-from ocwtool.generators import wordnet_backend as wb
 from ocwtool.generators.wordnet import first_qualifying, generate
+from ocwtool.resources import wordnet as wb
 
 MAN_PAGE = Path("/usr/share/man/man5/lexnames.5WN.gz")
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ocwtool.generators.wordnet_lines import ByteOffsetLines, fast_file
+from ocwtool.resources.wordnet_lines import ByteOffsetLines, fast_file
 
 # Written for this test: WordNet-like lines, a licence header, a non-ASCII lemma, no final newline.
 TEXT = (
@@ -76,7 +76,7 @@ def two_readers(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
     from nltk.data import FileSystemPathPointer
 
-    from ocwtool.generators.wordnet_backend import DEBIAN_DIR, open_nltk
+    from ocwtool.resources.wordnet import DEBIAN_DIR, open_nltk
 
     if not (DEBIAN_DIR / "data.noun").is_file():
         pytest.skip("needs the Debian wordnet-base files in /usr/share/wordnet")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from ocwtool.schema.formats import nyt_archive
+from ocwtool.schema.formats.nyt_archive_text import parse_listing_text
 from ocwtool.schema.models import Provenance, Puzzle
 from ocwtool.schema.nyt import DayGroups, build_puzzle
 from ocwtool.schema.text import compare_form
@@ -21,7 +22,6 @@ from ocwtool.scrapers.reconcile import (
     reconcile,
     render_table,
 )
-from ocwtool.scrapers.sources.tryhard import parse_listing_text
 
 from .fixtures import GROUPS
 

@@ -9,14 +9,11 @@ import pytest
 
 from ocwtool.errors import InputError, ParseError
 from ocwtool.schema.formats import get_importer
+from ocwtool.schema.formats.nyt_archive_text import parse_header, split_group_line
+from ocwtool.schema.formats.wordsplit import split_words
 from ocwtool.schema.models import Flag
 from ocwtool.scrapers.base import Page
-from ocwtool.scrapers.sources.tryhard import (
-    TryhardSource,
-    parse_header,
-    split_group_line,
-)
-from ocwtool.scrapers.sources.wordsplit import split_words
+from ocwtool.scrapers.sources.tryhard import TryhardSource
 
 from .fixtures import GROUPS, NUMBER_GROUPS, archive_day_html, archive_page
 

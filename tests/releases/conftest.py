@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.annotations.store import append_adjudication
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.schema.annotations import Adjudication, KnowledgeLabel, KnowledgeType
+from ocwtool.stores.annotations import append_adjudication
 from ocwtool.workspace import Workspace
 from tests.validators.factory import make_workspace
 

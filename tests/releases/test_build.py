@@ -223,9 +223,9 @@ def test_release_ships_the_report_and_the_card_shows_key_figures(built: Built) -
 
 def test_release_labels_leave_out_walls_whose_labelling_was_not_finished(tmp_path: Path) -> None:
     # Issue #25: the release's report leaves unfinished walls out; its labels.jsonl must agree.
-    from ocwtool.annotations.store import append_record
     from ocwtool.releases.extras import annotation_labels
     from ocwtool.schema.annotations import GroupLabel, ItemRecord
+    from ocwtool.stores.annotations import append_record
 
     settings = make_workspace(tmp_path / "ws", n_ocw=4, n_nyt=2, variants=False)
     when = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)

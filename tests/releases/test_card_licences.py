@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 import yaml
 
-from ocwtool.data import load_facts, parse_facts
 from ocwtool.errors import ConfigError
 from ocwtool.releases.card import CITATION_BIB
 from ocwtool.releases.licences import config_sources, default_config, hf_licenses
 from ocwtool.schema.models import Provenance, Puzzle
+from ocwtool.schema.site_facts import load_facts, parse_facts
 from tests.releases.conftest import Built
 from tests.validators.factory import nyt, wall
 

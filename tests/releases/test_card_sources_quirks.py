@@ -10,9 +10,9 @@ import pytest
 import yaml
 
 from ocwtool.cli import main
-from ocwtool.data import load_facts
 from ocwtool.releases.licences import config_sources, hf_licenses
 from ocwtool.schema.models import Lineage, Provenance, Puzzle
+from ocwtool.schema.site_facts import load_facts
 from ocwtool.store import read_puzzles, write_puzzles
 from ocwtool.validators.report import ValidationReport
 from ocwtool.validators.rules import Finding

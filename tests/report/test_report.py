@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from ocwtool.annotations.agreement import TYPES, agreement
-from ocwtool.annotations.store import read_all
 from ocwtool.report import collect, sections, write_report
 from ocwtool.report.collect import HUMAN_LABELS
 from ocwtool.report.curation import changes, rule_status
 from ocwtool.report.model import Bars, Heatmap, Panel, Section
 from ocwtool.store import read_puzzles
+from ocwtool.stores.annotations import read_all
 from tests.annotations.conftest import run_cli
 from tests.validators.factory import ocw_walls, randomized
 
@@ -175,8 +175,8 @@ def test_eval_plot_draws_one_evaluation(workspace: Path, tmp_path: Path) -> None
 
 def test_labels_of_an_unfinished_wall_are_left_out_and_counted(workspace: Path, tmp_path: Path) -> None:
     """A wall whose labelling was left mid-way (an ``in_progress`` record) counts nowhere in the report."""
-    from ocwtool.annotations.store import append_record
     from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, KnowledgeType
+    from ocwtool.stores.annotations import append_record
 
     copy = tmp_path / "ws"
     shutil.copytree(workspace, copy, ignore=shutil.ignore_patterns("reports"))

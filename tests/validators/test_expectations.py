@@ -9,8 +9,8 @@ import sys
 import pandas as pd
 import pytest
 
+from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Split
-from ocwtool.validators.corpus import Corpus
 from ocwtool.validators.expectations import SUITES, derive, flatten, run_expectations, validate_tables
 from ocwtool.validators.rules import RULES
 from tests.validators.factory import nyt, ocw_walls, randomized, replace_group, wall

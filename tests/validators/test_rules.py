@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ocwtool.errors import ConfigError
+from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Flag, HumanPerformance, Lineage, NytMeta, OcwMeta, Split
-from ocwtool.validators.corpus import Corpus
 from ocwtool.validators.gate import validate_corpus
 from ocwtool.validators.leakage import near_duplicates, run_leakage
 from ocwtool.validators.report import render_table, to_json, to_markdown

@@ -12,17 +12,15 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ocwtool.annotations.session import Clock, utc_now
-from ocwtool.annotations.store import append_adjudication, finished, read_adjudications, read_all
+from ocwtool.annotations.store import finished
 from ocwtool.annotations.taxonomy import BY_KEY, GUIDELINE_VERSION
 from ocwtool.annotations.terminal import ENTER, Quit, Terminal, help_text, read_combined, show_label
 from ocwtool.schema.annotations import WITH_LABELS, Adjudication, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
-
-if TYPE_CHECKING:
-    from ocwtool.workspace import Workspace
+from ocwtool.stores.annotations import append_adjudication, read_adjudications, read_all
+from ocwtool.workspace import Workspace
 
 Stores = Mapping[str, Mapping[str, ItemRecord]]
 

@@ -15,12 +15,13 @@ from typing import Any
 
 from ocwtool.annotations.herrings import numbered_clues
 from ocwtool.annotations.interop_text import herring_lines, label_from_names, parse_herrings, puzzle_of, stamp
-from ocwtool.annotations.store import SUGGEST, check_annotator
+from ocwtool.annotations.store import check_annotator
 from ocwtool.annotations.taxonomy import BY_TYPE, GUIDELINE_VERSION
 from ocwtool.annotations.taxonomy import GUIDELINES_RESOURCE as GUIDELINES
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import BASE_TYPES, GroupLabel, ItemRecord
 from ocwtool.schema.models import Puzzle
+from ocwtool.stores.annotations import SUGGEST
 
 TEXT_QUESTIONS = ("red_herring_words", "red_herring_categories", "note")
 

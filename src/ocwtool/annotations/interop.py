@@ -17,20 +17,13 @@ from pydantic import ValidationError
 
 from ocwtool.annotations.argilla import from_argilla, to_argilla
 from ocwtool.annotations.ls_files import from_labelstudio, labelstudio_config, to_labelstudio
-from ocwtool.annotations.store import (
-    RESERVED,
-    check_annotator,
-    dumps,
-    locked_store,
-    read_records,
-    store_path,
-    write_locked,
-)
+from ocwtool.annotations.store import RESERVED, check_annotator
 from ocwtool.errors import AnnotationError
 from ocwtool.safeparse import loads_json
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.records import describe_validation_error
+from ocwtool.stores.annotations import dumps, locked_store, read_records, store_path, write_locked
 
 FORMATS = ("labelstudio", "argilla", "jsonl")
 Stores = Mapping[str, Mapping[str, ItemRecord]]

@@ -18,7 +18,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ocwtool.annotations.herrings import numbered_clues
-from ocwtool.annotations.interop_text import label_from_names, label_names, parse_category, parse_herrings
+from ocwtool.annotations.interop_text import (
+    label_from_names,
+    label_names,
+    parse_category,
+    parse_herrings,
+    stamp,
+)
 from ocwtool.annotations.ls_config import COMBINED, GROUPS, group_choice
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.errors import AnnotationError
@@ -119,8 +125,6 @@ def record_from_result(
     puzzle: Puzzle, result: list[Any], *, annotator: str, created_at: Any, cancelled: bool, where: str
 ) -> ItemRecord:
     """The item record an annotation's ``result[]`` says (``AnnotationError`` naming the problem)."""
-    from ocwtool.annotations.interop_text import stamp
-
     numbered, texts = _gather(result)
     if any(len(v) > 1 for v in numbered.get("knowledge", {}).values()):  # older export: several = Combined
         numbered["combined"] = {k: v for k, v in numbered["knowledge"].items() if len(v) > 1}

@@ -20,10 +20,11 @@ from ocwtool.annotations.labelstudio import (
     record_result,
 )
 from ocwtool.annotations.ls_config import labelling_config, task_data
-from ocwtool.annotations.store import SUGGEST, check_annotator
+from ocwtool.annotations.store import check_annotator
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
+from ocwtool.stores.annotations import SUGGEST
 
 SUGGEST_MODEL = "ocwtool-suggest"
 

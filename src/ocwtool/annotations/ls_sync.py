@@ -18,14 +18,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ocwtool.annotations.interop import save_imported
 from ocwtool.annotations.labelstudio import annotator_for_email, record_from_result, record_result
 from ocwtool.annotations.ls_client import LabelStudioSettings, api_error, as_json
 from ocwtool.annotations.ls_config import assigned_field, labelling_config, puzzle_hash, task_data
 from ocwtool.annotations.ls_plan import PushReport, assign, changed_lines, parse_assigned
+from ocwtool.annotations.store import check_annotator
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
+from ocwtool.stores.annotations import dumps, read_records, store_path
 
 if TYPE_CHECKING:
     from label_studio_sdk import LabelStudio
@@ -236,8 +239,6 @@ def collect(
 def _record(
     puzzle: Puzzle, task: Task, ann: Task, emails: Mapping[int, str], settings: LabelStudioSettings
 ) -> ItemRecord:
-    from ocwtool.annotations.store import check_annotator
-
     user: Any = ann.get("completed_by")
     uid = int(user["id"] if isinstance(user, dict) else user or 0)
     email = emails.get(uid, f"user-{uid}@labelstudio")
@@ -259,8 +260,6 @@ def pull(
     progress: Progress = silent,
 ) -> PullReport:
     """Append the annotations not yet in the local stores (idempotent)."""
-    from ocwtool.annotations.interop import save_imported
-
     records, report = collect(client, settings, puzzles, progress)
     report.added = save_imported(folder, records)
     return report
@@ -299,8 +298,6 @@ def status(
     progress: Progress = silent,
 ) -> StatusReport:
     """Tasks, annotations per annotator, what ``pull`` would add, and changed tasks."""
-    from ocwtool.annotations.store import dumps, read_records, store_path
-
     project = find_project(client, settings)
     if project is None:
         raise AnnotationError(f"no Label Studio project titled {settings.project!r}; run `annotate ls push`")

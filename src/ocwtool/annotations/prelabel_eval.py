@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from ocwtool.annotations.agreement import TYPES
+from ocwtool.annotations.heuristics import NO_CUE
 from ocwtool.annotations.prelabel import Decision
 from ocwtool.annotations.prelabel_train import Example
 
@@ -83,15 +84,9 @@ def evaluate(
         majority_type=majority,
         majority_rate=truth.count(majority) / n,
         fallback_share=sum(d.fallback for d in decisions) / n,
-        no_cue_before=sum(d.rules.reason == _no_cue() for d in decisions) / n,
+        no_cue_before=sum(d.rules.reason == NO_CUE for d in decisions) / n,
         no_cue_after=sum(d.no_cue for d in decisions) / n,
     )
-
-
-def _no_cue() -> str:
-    from ocwtool.annotations.suggest import NO_CUE
-
-    return NO_CUE
 
 
 def _num(x: float | None, pct: bool = False) -> str:

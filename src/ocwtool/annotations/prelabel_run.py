@@ -19,11 +19,12 @@ from ocwtool.annotations.prelabel_eval import Evaluation, as_json, evaluate
 from ocwtool.annotations.prelabel_features import Embedder
 from ocwtool.annotations.prelabel_model import PrelabelModel, load_model, models_dir, save_model, versions
 from ocwtool.annotations.prelabel_train import Example, TrainOptions, examples, train
-from ocwtool.annotations.store import check_annotator, latest, read_records, store_path
+from ocwtool.annotations.store import check_annotator
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
+from ocwtool.stores.annotations import latest, read_records, store_path
 from ocwtool.workspace import Workspace
 
 

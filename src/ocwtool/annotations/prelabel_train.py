@@ -15,10 +15,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ocwtool.annotations.heuristics import suggest_label
 from ocwtool.annotations.prelabel import NO_CUE_KEY, RULES_ALL, rules_key
 from ocwtool.annotations.prelabel_features import Embedder, GroupFeatures, featurize, unavailable
 from ocwtool.annotations.prelabel_model import PrelabelModel, SplitInfo
-from ocwtool.annotations.suggest import suggest_label
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import WITH_LABELS, ItemRecord

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Literal
 
 from ocwtool.annotations.herrings import numbered_clues
-from ocwtool.annotations.store import append_record, latest, read_records, store_path
 from ocwtool.annotations.taxonomy import BY_KEY, GUIDELINE_VERSION
 from ocwtool.annotations.terminal import (
     ENTER,
@@ -40,6 +39,7 @@ from ocwtool.schema.annotations import (
     RedHerringWord,
 )
 from ocwtool.schema.models import Puzzle
+from ocwtool.stores.annotations import append_record, latest, read_records, store_path
 
 Clock = Callable[[], dt.datetime]
 Outcome = Literal["saved", "skipped", "undo"]

@@ -27,9 +27,10 @@ from pathlib import Path
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json
 from ocwtool.names import SPLITS as SPLIT_NAMES
+from ocwtool.schema.corpus import parent_index
 from ocwtool.schema.keys import clue_key, identifying, wall_key
 from ocwtool.schema.models import Puzzle, Split
-from ocwtool.validators.corpus import parent_index
+from ocwtool.store import write_puzzles
 from ocwtool.workspace import Workspace
 
 OCW_SIZES = (62, 62, 494)
@@ -186,8 +187,6 @@ def split_workspace(
 ) -> SplitSummary:
     """Assign splits in every store (only ``sources`` when given; each rewritten atomically) and let
     every variant inherit its parent's split; return counts and notes."""
-    from ocwtool.store import write_puzzles
-
     wanted = {workspace.current_name(s) for s in sources}
     chosen = [name for name in workspace.store_names() if not sources or name in wanted]
     if not chosen:

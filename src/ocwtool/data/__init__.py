@@ -1,12 +1,10 @@
-"""Package data: embedded original examples and small source-fact tables (read with importlib)."""
+"""Package data: embedded original examples, prompts, the demo snapshot and the site-fact tables
+(read with importlib; the fact tables' models and loader are :mod:`ocwtool.schema.site_facts`)."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 
 def data_path(*parts: str) -> Path:
@@ -17,20 +15,3 @@ def data_path(*parts: str) -> Path:
 def example_path(name: str) -> Path:
     """Path of one embedded example file (``ocw_example.json``, ``nyt_archive_example.json``)."""
     return data_path("examples", name)
-
-
-@cache
-def load_facts(name: str) -> Any:
-    """A packaged JSON fact table, validated against its model (``facts_models``) and parsed once."""
-    return parse_facts(name, data_path(name).read_text(encoding="utf-8"))
-
-
-def parse_facts(name: str, text: str) -> Any:
-    """The JSON of fact file ``name``; a value its model refuses is a one-line ``ConfigError``."""
-    from ocwtool.configfiles import parse_model
-    from ocwtool.data.facts_models import FACT_MODELS
-
-    model = FACT_MODELS.get(name)
-    if model is not None:
-        parse_model(model, text, f"ocwtool/data/{name}", json=True)
-    return json.loads(text)

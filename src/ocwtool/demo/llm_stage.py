@@ -8,9 +8,13 @@ client, log, transcripts and scoring as a real run. Skipped (and said so) withou
 from __future__ import annotations
 
 import shutil
-from typing import Any
 
-from ocwtool.llm.inputs import Protocol
+from ocwtool.demo.state import DemoState, StageResult
+from ocwtool.evaluation.gold import workspace_golds
+from ocwtool.evaluation.report import EvalRequest, headline, report_name, run_evaluation, save_report
+from ocwtool.evaluation.scorer import GoldWall
+from ocwtool.llm.inputs import Protocol, PuzzleSource
+from ocwtool.llm.scripted import Board, provider_env, serve_scripted
 
 PLAYERS = ("oracle", "random")
 PLAYS = (("ocdb", Protocol("oneshot", "oneshot")), ("nyt", Protocol("interactive", "nyt")))
@@ -25,17 +29,13 @@ def _missing_extra() -> str | None:
     return None
 
 
-def llm_stage(state: Any) -> Any:
+def llm_stage(state: DemoState) -> StageResult:
     """Run both scripted players under each protocol on the test split and score the runs."""
-    from ocwtool.demo.run import StageResult
-
     result = StageResult("llm runner with SCRIPTED players (oracle, random; not a model)")
     missing = _missing_extra()
     if missing:
         result.lines.append(missing)
         return result
-    from ocwtool.llm.scripted import provider_env, serve_scripted
-
     golds = {source: _golds(state, source) for source, _ in PLAYS}
     boards = [_board(w) for walls in golds.values() for w in walls]
     with serve_scripted(boards) as server, provider_env(server) as prefix:
@@ -45,21 +45,18 @@ def llm_stage(state: Any) -> Any:
     return result
 
 
-def _golds(state: Any, source: str) -> list[Any]:
-    from ocwtool.evaluation.gold import workspace_golds
-
+def _golds(state: DemoState, source: str) -> list[GoldWall]:
     return list(workspace_golds(state.workspace, "test", source).walls)
 
 
-def _board(wall: Any) -> Any:
-    from ocwtool.llm.scripted import Board
-
+def _board(wall: GoldWall) -> Board:
     return Board(wall.groups, wall.connections)
 
 
-def _play(state: Any, result: Any, model: str, source: str, protocol: Protocol, golds: list[Any]) -> None:
-    from ocwtool.evaluation.report import EvalRequest, headline, report_name, run_evaluation, save_report
-    from ocwtool.llm.inputs import PuzzleSource
+def _play(
+    state: DemoState, result: StageResult, model: str, source: str, protocol: Protocol, golds: list[GoldWall]
+) -> None:
+    # deferred: the runner imports inspect-ai (the [llm] extra, which may be missing: see _missing_extra)
     from ocwtool.llm.runner import LlmRunRequest, changed_settings, run_llm
 
     player = model.rsplit("/", 1)[1]

@@ -10,17 +10,32 @@ import datetime as dt
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ocwtool.annotations.suggest import suggest_workspace
 from ocwtool.config import init_workspace
+from ocwtool.curation.splits import split_workspace
 from ocwtool.demo.llm_stage import llm_stage
 from ocwtool.demo.server import serve
 from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
+from ocwtool.demo.state import DemoState, Stage, StageResult
 from ocwtool.errors import ConfigError, OcwError
-from ocwtool.fsio import write_text
+from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
+from ocwtool.evaluation.report import EvalRequest, headline, report_name, run_evaluation, save_report
+from ocwtool.fsio import write_json, write_text
+from ocwtool.generators.build import KINDS, VariantRequest, build_all
 from ocwtool.progress import Progress, silent, track
+from ocwtool.releases.build import ReleaseSpec, build_release
+from ocwtool.releases.verify import verify_release
+from ocwtool.report import write_report
+from ocwtool.scrapers.base import CrawlOptions
+from ocwtool.scrapers.nyt import run_nyt
+from ocwtool.scrapers.pipeline import scrape_ocw
+from ocwtool.scrapers.sources.ocdb import WallOptions
+from ocwtool.validators.gate import validate_workspace
+from ocwtool.validators.report import to_json
 from ocwtool.workspace import Workspace
 
 DEMO_CONTACT = "ocwtool-demo@localhost"
@@ -33,32 +48,6 @@ BASELINE_SEEDS = 16
 NYT_TEST_FROM = dt.date(2024, 3, 6)
 # An invented training cutoff inside the NYT test split, so the report's before/after figure has data.
 REPORT_CUTOFF = dt.date(2024, 3, 7)
-
-
-@dataclass
-class StageResult:
-    """One stage: its name, what it found, the paths it wrote, and how long it took."""
-
-    name: str
-    lines: list[str] = field(default_factory=list)
-    paths: list[Path] = field(default_factory=list)
-    seconds: float = 0.0
-
-
-@dataclass
-class DemoState:
-    """What later stages need from earlier ones."""
-
-    workspace: Workspace
-    progress: Progress = silent
-    base_url: str = ""
-    snapshot: dict[str, Any] = field(default_factory=dict)
-    release_dir: Path | None = None
-    archive: Path | None = None
-    scores: dict[tuple[str, str], Any] = field(default_factory=dict)
-
-
-Stage = Callable[[DemoState], StageResult]
 
 
 DEMO_MARKER = ".ocwtool-demo"
@@ -97,10 +86,6 @@ def demo_site(state: DemoState) -> Iterator[None]:
 
 
 def scrape_ocw_stage(state: DemoState) -> StageResult:
-    from ocwtool.scrapers.base import CrawlOptions
-    from ocwtool.scrapers.pipeline import scrape_ocw
-    from ocwtool.scrapers.sources.ocdb import WallOptions
-
     options = CrawlOptions(base_url=state.base_url, delay=0.0)
     outcome = scrape_ocw(
         state.workspace,
@@ -117,9 +102,6 @@ def scrape_ocw_stage(state: DemoState) -> StageResult:
 
 
 def scrape_nyt_stage(state: DemoState) -> StageResult:
-    from ocwtool.scrapers.base import CrawlOptions
-    from ocwtool.scrapers.nyt import run_nyt
-
     start, end = nyt_dates(state.snapshot)
     options = CrawlOptions(base_url=state.base_url, delay=0.0)
     run = run_nyt(state.workspace, "both", options, start=start, end=end, progress=state.progress)
@@ -133,8 +115,6 @@ def scrape_nyt_stage(state: DemoState) -> StageResult:
 
 
 def split_stage(state: DemoState) -> StageResult:
-    from ocwtool.curation.splits import split_workspace
-
     summary = split_workspace(state.workspace, nyt_cutoffs=(NYT_TEST_FROM,), sources=list(RELEASE_SOURCES))
     result = StageResult("split")
     for store, counts in summary.counts.items():
@@ -145,8 +125,6 @@ def split_stage(state: DemoState) -> StageResult:
 
 
 def variants_stage(state: DemoState) -> StageResult:
-    from ocwtool.generators.build import KINDS, VariantRequest, build_all
-
     result = StageResult("build-variants")
     requests = [VariantRequest(kind=kind, source="ocdb") for kind in KINDS]
     for summary in build_all(state.workspace, requests, progress=state.progress):
@@ -156,16 +134,12 @@ def variants_stage(state: DemoState) -> StageResult:
 
 
 def suggest_stage(state: DemoState) -> StageResult:
-    from ocwtool.annotations.suggest import suggest_workspace
-
     path, count, kinds = suggest_workspace(state.workspace, RELEASE_SOURCES, progress=state.progress)
     shown = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
     return StageResult("annotate suggest", lines=[f"{count} puzzles pre-labelled: {shown}"], paths=[path])
 
 
-def _baseline_report(golds: Any, baseline: str, progress: Progress = silent) -> dict[str, Any]:
-    from ocwtool.evaluation.report import EvalRequest, run_evaluation
-
+def _baseline_report(golds: GoldSet, baseline: str, progress: Progress = silent) -> dict[str, Any]:
     request = EvalRequest(baseline=baseline, seeds=BASELINE_SEEDS)
     seeds = f"{baseline} seeds"
     report: dict[str, Any] = run_evaluation(golds.walls, request, lambda s: track(s, seeds, progress))
@@ -174,9 +148,6 @@ def _baseline_report(golds: Any, baseline: str, progress: Progress = silent) -> 
 
 def baselines_stage(state: DemoState) -> StageResult:
     """Score the baselines on the workspace's test split; the release ships these reports."""
-    from ocwtool.evaluation.gold import workspace_golds
-    from ocwtool.evaluation.report import headline, report_name, save_report
-
     result = StageResult(f"eval baselines on the test split ({BASELINE_SEEDS} seeds)")
     for source in RELEASE_SOURCES:
         golds = workspace_golds(state.workspace, "test", source)
@@ -191,8 +162,6 @@ def baselines_stage(state: DemoState) -> StageResult:
 
 def release_eval_stage(state: DemoState) -> StageResult:
     """Score the same baselines on the built release: they must reproduce the shipped scores."""
-    from ocwtool.evaluation.gold import release_golds
-
     assert state.release_dir is not None
     result = StageResult("eval baselines on the release")
     for (source, baseline), shipped in state.scores.items():
@@ -209,10 +178,6 @@ def release_eval_stage(state: DemoState) -> StageResult:
 
 
 def validate_stage(state: DemoState) -> StageResult:
-    from ocwtool.fsio import write_json
-    from ocwtool.validators.gate import validate_workspace
-    from ocwtool.validators.report import to_json
-
     report = validate_workspace(state.workspace, list(RELEASE_SOURCES), progress=state.progress)
     path = (
         state.workspace.runs_dir / "validation" / "report.json"
@@ -222,8 +187,6 @@ def validate_stage(state: DemoState) -> StageResult:
 
 
 def release_stage(state: DemoState) -> StageResult:
-    from ocwtool.releases.build import ReleaseSpec, build_release
-
     spec = ReleaseSpec(
         name=RELEASE_NAME,
         version=RELEASE_VERSION,
@@ -236,8 +199,6 @@ def release_stage(state: DemoState) -> StageResult:
 
 
 def verify_stage(state: DemoState) -> StageResult:
-    from ocwtool.releases.verify import verify_release
-
     assert state.archive is not None
     verdict = verify_release(state.archive)
     rows = ", ".join(f"{config} {n}" for config, n in verdict.rows.items())
@@ -248,8 +209,6 @@ def verify_stage(state: DemoState) -> StageResult:
 
 def report_stage(state: DemoState) -> StageResult:
     """Draw the workspace (``ocwtool report``): the last stage, so every section has its data."""
-    from ocwtool.report import write_report
-
     written = write_report(state.workspace.root, cutoff=REPORT_CUTOFF, progress=state.progress)
     panels = [p for s in written.sections for p in s.panels]
     drawn = len(written.figures) // 2

@@ -18,16 +18,18 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
+from ocwtool.annotations.store import finished
+from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.scorer import GoldWall
-from ocwtool.evaluation.stats import Walls
+from ocwtool.evaluation.stats import Walls, label_categories
+from ocwtool.schema.formats.hf import read_parquet
 from ocwtool.schema.models import Puzzle
-
-if TYPE_CHECKING:
-    from ocwtool.workspace import Workspace
+from ocwtool.stores.annotations import read_all
+from ocwtool.workspace import Workspace
 
 
 @dataclass(frozen=True)
@@ -64,8 +66,6 @@ def facts_of(puzzles: Iterable[Puzzle], herrings: Mapping[str, bool] | None = No
 
 def herrings_marked(annotations: Path, annotator: str | None = None) -> dict[str, bool]:
     """puzzle id -> whether any (or the named) annotator marked red herrings on a labelled puzzle."""
-    from ocwtool.annotations.store import read_all
-
     out: dict[str, bool] = {}
     for name, records in read_all(annotations).items():
         if annotator is not None and name != annotator:
@@ -80,10 +80,6 @@ def herrings_marked(annotations: Path, annotator: str | None = None) -> dict[str
 def annotator_types(annotations: Path, annotator: str) -> dict[str, list[str]]:
     """group id -> knowledge types as one (e.g. an imported expert) annotator labelled them (walls
     left mid-way left out)."""
-    from ocwtool.annotations.store import finished, read_all
-    from ocwtool.errors import EvaluationError
-    from ocwtool.evaluation.stats import label_categories
-
     stores = read_all(annotations)
     if annotator not in stores:
         known = ", ".join(sorted(stores)) or "none"
@@ -152,8 +148,6 @@ def workspace_facts(workspace: Workspace, annotator: str | None = None) -> dict[
 
 def release_facts(release: Path) -> dict[str, WallFacts]:
     """Facts of every puzzle in a release's parquet files (no annotations: red herrings unknown)."""
-    from ocwtool.schema.formats.hf import read_parquet
-
     return facts_of(p for f in sorted(release.glob("data/*/*.parquet")) for p in read_parquet(f))
 
 

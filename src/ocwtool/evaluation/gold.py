@@ -9,16 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.scorer import GoldWall, load_gold
 from ocwtool.names import SPLITS
+from ocwtool.schema.formats.hf import read_parquet
 from ocwtool.schema.models import Flag, Game, Puzzle, in_split, non_text_reasons
-
-if TYPE_CHECKING:
-    from ocwtool.workspace import Workspace
+from ocwtool.workspace import Workspace
 
 
 @dataclass
@@ -162,8 +160,6 @@ def _release_parquet(
     release: Path, splits: Sequence[str], config: str | None, include_flagged: bool
 ) -> GoldSet | None:
     """Read ``data/<config>/<split>-*.parquet`` through the formats adapter (None if there are none)."""
-    from ocwtool.schema.formats.hf import read_parquet
-
     by_config = {
         c.name: [f for s in splits for f in sorted(c.glob(f"{s}-*.parquet"))]
         for c in _configs(release, config)

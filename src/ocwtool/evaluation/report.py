@@ -14,10 +14,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ocwtool.annotations.store import describe_unfinished
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation import stats
+from ocwtool.evaluation.baselines import make_baseline, run_baseline
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.checks import nothing_scored, rows_warning
+from ocwtool.evaluation.facets import facet_breakdowns, render_facet
 from ocwtool.evaluation.predictions import LoadedPredictions, load_prediction_file
 from ocwtool.evaluation.run_folder import render_run_facts, run_predictions
 from ocwtool.evaluation.scorer import (
@@ -28,6 +31,7 @@ from ocwtool.evaluation.scorer import (
     expand_prediction_paths,
     format_table,
 )
+from ocwtool.fsio import write_json
 
 Progress = Callable[[Iterable[Any]], Iterable[Any]]
 
@@ -97,7 +101,6 @@ def _inputs(golds: Sequence[GoldWall], req: EvalRequest, n_runs: int) -> dict[st
 def _baseline_runs(
     golds: Sequence[GoldWall], req: EvalRequest, progress: Progress
 ) -> list[tuple[str, list[Prediction]]]:
-    from ocwtool.evaluation.baselines import make_baseline, run_baseline
 
     assert req.baseline is not None
     return run_baseline(make_baseline(req.baseline, req.clusterer), golds, req.seeds, progress)
@@ -146,8 +149,6 @@ def run_evaluation(
     if walls:
         report["breakdowns"] = stats.breakdowns(golds, walls, req.types)
     if walls and req.facts is not None:
-        from ocwtool.evaluation.facets import facet_breakdowns
-
         report["facets"] = facet_breakdowns(golds, walls, req.facts, req.cutoff)
     if req.compare is not None or req.compare_baseline is not None:
         report["comparison"] = _compare(golds, walls, req, other, progress)
@@ -243,13 +244,9 @@ def _render_breakdowns(report: Mapping[str, Any], show_breakdowns: bool) -> list
             rows += [f"  {k:<26}{v['groups']:>12}{v['found_rate']:>12.4f}" for k, v in table.items()]
             parts.append("\n".join(rows))
     if report.get("facets"):
-        from ocwtool.evaluation.facets import render_facet
-
         parts += [render_facet(name, table) for name, table in report["facets"].items()]
     left = report.get("inputs", {}).get("unfinished_labels")
     if left and (show_breakdowns or report.get("facets")):
-        from ocwtool.annotations.store import describe_unfinished
-
         parts.append(f"labels left out: {describe_unfinished(left)}; finish with `ocwtool annotate label`")
     return parts
 
@@ -287,7 +284,6 @@ def _p(test: Mapping[str, Any]) -> str:
 def save_report(report: dict[str, Any], path: Path, *, per_wall: bool = False) -> Path:
     """Write the JSON report; several runs keep per-wall rows only with ``per_wall`` (16 seeds x every
     wall would make multi-megabyte reports)."""
-    from ocwtool.fsio import write_json
 
     if len(report["runs"]) > 1 and not per_wall:
         for run in report["runs"]:

@@ -11,17 +11,16 @@ import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ocwtool.annotations.adjudicate import release_labels
 from ocwtool.errors import EvaluationError, InputError
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.safeparse import JsonSyntaxError, loads_json
-
-if TYPE_CHECKING:
-    from ocwtool.workspace import Workspace
+from ocwtool.workspace import Workspace
 
 PER_WALL = ("AMI", "ARI", "FMS", "WD")
 COUNTS = ("solved_walls", "correct_groups")
@@ -235,7 +234,6 @@ def find_type_map(release: Path | None, workspace: Workspace | None) -> dict[str
         return load_type_map(path) if path.is_file() else None
     if workspace is None or not any(workspace.annotations_dir.glob("*.jsonl")):
         return None
-    from ocwtool.annotations.adjudicate import release_labels
 
     labels = release_labels(workspace, finished_only=True)
     return {gid: label_categories(lab) for gid, lab in labels.items()} or None

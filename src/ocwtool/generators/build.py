@@ -19,10 +19,13 @@ from typing import Any
 
 from ocwtool.errors import InputError
 from ocwtool.fsio import read_json, sha256_file, write_json
+from ocwtool.generators.randomized import randomize
 from ocwtool.generators.summary import PoolRun, VariantSummary, WordNetRun
-from ocwtool.generators.wordnet_backend import WordNetBackend
+from ocwtool.generators.wordnet import WordNetOptions, generate
 from ocwtool.names import VARIANT_KINDS
 from ocwtool.progress import Progress, silent, track
+from ocwtool.resources.wordnet import WordNetBackend, open_backend
+from ocwtool.schema.formats.ocw_json import export_file
 from ocwtool.schema.models import Game, Puzzle, Split, in_split
 from ocwtool.store import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
@@ -91,8 +94,6 @@ def pools(puzzles: Sequence[Puzzle]) -> list[tuple[str, list[Puzzle]]]:
 
 def build_randomized(workspace: Workspace, request: VariantRequest) -> VariantSummary:
     """OCW-Randomized over the requested split (each split its own pool); returns the summary."""
-    from ocwtool.generators.randomized import randomize
-
     path, puzzles = load_input(workspace, request)
     built: list[Puzzle] = []
     runs = []
@@ -116,9 +117,6 @@ def build_wordnet(
     """OCW-WordNet over the requested split; returns the summary (counts, incomplete walls).
 
     ``progress("wordnet", walls done, walls)`` as the walls are built."""
-    from ocwtool.generators.wordnet import WordNetOptions, generate
-    from ocwtool.generators.wordnet_backend import open_backend
-
     path, puzzles = load_input(workspace, request)
     wordnet = backend or open_backend(request.lexicon)
     opts = WordNetOptions(request.seed, request.fallback, request.dedupe, request.shuffle)
@@ -202,8 +200,6 @@ def export_ocw_json(workspace: Workspace, kind: str) -> str:
     """Write ``variants/<kind>.ocw.json`` (OCW JSON, as the published variant files); return its path.
 
     WordNet groups carry no human performance, so they are written as ``{}`` as published."""
-    from ocwtool.schema.formats.ocw_json import export_file
-
     puzzles = [p for p in read_puzzles(workspace.variants_path(kind)) if p.game is Game.OCW]
     if not puzzles:
         raise InputError(f"{workspace.variants_path(kind)}: no OCW puzzles to export as OCW JSON")
@@ -221,8 +217,6 @@ def build_all(
 ) -> list[VariantSummary]:
     """Build each requested variant; every input (stores, splits, WordNet) is checked before anything
     is written, so a missing resource never leaves half of ``--kind all`` behind. Returns summaries."""
-    from ocwtool.generators.wordnet_backend import open_backend
-
     for request in requests:
         load_input(workspace, request)
     backends = {r.lexicon: open_backend(r.lexicon) for r in requests if r.kind == "wordnet"}

@@ -30,7 +30,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ocwtool.generators.wordnet_backend import SynsetInfo, WordNetBackend
+from ocwtool.resources.wordnet import SynsetInfo, WordNetBackend
 from ocwtool.schema.board import BoardOrder, order_of
 from ocwtool.schema.models import (
     N_GROUPS,

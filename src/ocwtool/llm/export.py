@@ -18,6 +18,7 @@ from inspect_ai.log import EvalLog, EvalSample
 
 from ocwtool.evaluation.game import Transcript
 from ocwtool.evaluation.game.transcript import BoardRecord
+from ocwtool.fsio import write_text
 from ocwtool.llm.board import BoardMeta
 
 
@@ -123,7 +124,5 @@ def total_usage(transcripts: list[Transcript]) -> Usage:
 
 def write_jsonl(path: Path, records: list[dict[str, Any]]) -> None:
     import json
-
-    from ocwtool.fsio import write_text
 
     write_text(path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))

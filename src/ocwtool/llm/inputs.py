@@ -11,6 +11,7 @@ from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.llm.prompts import Example
 from ocwtool.names import PROTOCOLS
+from ocwtool.workspace import Workspace
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,6 @@ class PuzzleSource:
             return release_golds(self.release, chosen, self.source, self.include_flagged)
         if self.workspace is None:
             raise LlmError("give a workspace or a release to play")
-        from ocwtool.workspace import Workspace
 
         return workspace_golds(Workspace.open(self.workspace), chosen, self.source, self.include_flagged)
 

@@ -18,11 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import LlmError
-from ocwtool.fsio import read_json, write_json
+from ocwtool.evaluation.game import dump_transcripts
+from ocwtool.fsio import read_json, write_json, write_text
 from ocwtool.llm.export import Usage, epoch_predictions, log_transcripts, total_usage, write_jsonl
 from ocwtool.llm.inputs import Protocol, PuzzleSource
 from ocwtool.llm.models import check_model_name, inspect_prerequisites, resolve_model
 from ocwtool.llm.prices import Price, price_for
+from ocwtool.llm.tasks import interactive, oneshot
 
 ALIGNED_CONNECTION_PROMPTS = ("ocw-fewshot", "ocwtool-interactive")
 
@@ -92,8 +94,6 @@ class LlmRun:
 
 def _task(req: LlmRunRequest) -> Any:
     """The registered task with plain arguments, so the log can rebuild it (``eval_retry``)."""
-    from ocwtool.llm.tasks import interactive, oneshot
-
     src, proto = req.source, req.protocol
     workspace = str(src.workspace) if src.workspace else None
     release = str(src.release) if src.release else None
@@ -212,9 +212,6 @@ def run_llm(req: LlmRunRequest, runs_dir: Path, prices: dict[str, Price] | None 
 
 def _finish(req: LlmRunRequest, folder: Path, log: Any, how: str, prices: dict[str, Price]) -> LlmRun:
     transcripts = log_transcripts(log)
-    from ocwtool.evaluation.game import dump_transcripts
-    from ocwtool.fsio import write_text
-
     write_text(folder / "transcripts.jsonl", dump_transcripts(transcripts))
     facts = (log.eval.metadata or {}).get("ocwtool", {})
     aligned = facts.get("prompt", {}).get("name") in ALIGNED_CONNECTION_PROMPTS

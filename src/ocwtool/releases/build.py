@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ocwtool import __version__
+from ocwtool._version import __version__
 from ocwtool.errors import InputError, ReleaseError
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
 from ocwtool.names import SPLITS
@@ -35,9 +35,13 @@ from ocwtool.releases.extras import copy_extras
 from ocwtool.releases.licences import config_sources
 from ocwtool.releases.publish import clear_leftovers, complete_release, publish, published_archives
 from ocwtool.releases.quirks import quirks
+from ocwtool.report.build import key_figures, write_report
+from ocwtool.schema.corpus import Corpus, is_text
+from ocwtool.schema.formats import hf, ocw_json
 from ocwtool.schema.models import Puzzle, sort_key
-from ocwtool.validators.corpus import Corpus, is_text
-from ocwtool.validators.report import ValidationReport, to_markdown
+from ocwtool.validators.gate import require_valid, validate_corpus
+from ocwtool.validators.report import ValidationReport, to_json, to_markdown
+from ocwtool.validators.waivers import load_waivers
 from ocwtool.workspace import Workspace
 
 SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?$")
@@ -91,8 +95,6 @@ def write_tables(
 ) -> list[card.SplitFile]:
     """Parquet and OCW JSON per config and split; return what the card and manifest need."""
     import pyarrow.parquet as pq
-
-    from ocwtool.schema.formats import hf, ocw_json
 
     files = []
     for config, puzzles in configs.items():
@@ -164,9 +166,6 @@ def build_release(
     by an interrupted build is completed instead (``complete_release``), without ``force``.
 
     ``progress`` follows the validation, then ``("release", steps done, 2)``: folder, archive."""
-    from ocwtool.validators.gate import require_valid, validate_corpus
-    from ocwtool.validators.waivers import load_waivers
-
     spec.check()
     final = workspace.releases_dir / spec.folder_name
     clear_leftovers(final)
@@ -266,9 +265,6 @@ def _report(
     workspace: Workspace, spec: ReleaseSpec, report: ValidationReport, root: Path
 ) -> list[tuple[str, str]]:
     """Write ``report/`` (the released stores, this build's validation) and return the card's figures."""
-    from ocwtool.report.build import key_figures, write_report
-    from ocwtool.validators.report import to_json
-
     written = write_report(
         workspace.root,
         root / "report" / "report.html",

@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ocwtool.config import PROJECT_URL
 from ocwtool.errors import ReleaseError
@@ -22,9 +22,8 @@ from ocwtool.evaluation.scorer.bundle import PYTHON
 from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE, SETUP_COMMAND, VENV, score_command
 from ocwtool.names import SPLITS
 from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
-
-if TYPE_CHECKING:
-    from ocwtool.schema.models import Puzzle
+from ocwtool.schema.formats.hf import features
+from ocwtool.schema.models import Puzzle
 
 TASKS = ["text-classification", "text-generation"]
 CITATION_BIB = """\
@@ -109,8 +108,6 @@ def card_yaml(info: CardInfo, model: type[Puzzle] | None = None) -> str:
     from datasets.info import DatasetInfo, DatasetInfosDict
     from datasets.splits import SplitDict, SplitInfo
     from huggingface_hub import DatasetCardData
-
-    from ocwtool.schema.formats.hf import features
 
     configs, infos = [], {}
     for config in info.configs:

@@ -15,8 +15,11 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from ocwtool.annotations.adjudicate import release_labels
 from ocwtool.evaluation.baselines import BASELINES
 from ocwtool.evaluation.report import parse_report_name
+from ocwtool.evaluation.scorer.bundle import standalone_files
+from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE
 from ocwtool.fsio import write_bytes, write_text
 from ocwtool.workspace import Workspace
 
@@ -24,9 +27,6 @@ from ocwtool.workspace import Workspace
 def evaluator(root: Path) -> list[str]:
     """Ship the scorer: ``evaluate.py``, its source folder ``scorer/`` and its pinned requirements
     ``requirements-evaluate.txt`` (runs without ocwtool)."""
-    from ocwtool.evaluation.scorer.bundle import standalone_files
-    from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE
-
     for name, content in standalone_files().items():
         write_bytes(root / name, content)
     return [
@@ -56,8 +56,6 @@ def baselines(workspace: Workspace, root: Path, sources: Sequence[str] = ()) -> 
 
 def annotation_labels(workspace: Workspace, root: Path) -> list[str]:
     """Ship the release labels (adjudicated, else consensus) and the raw adjudications."""
-    from ocwtool.annotations.adjudicate import release_labels
-
     out = []
     labels = release_labels(workspace, finished_only=True)  # as the report beside them: finished walls
     if labels:

@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
-from ocwtool.data import load_facts
-
-if TYPE_CHECKING:
-    from ocwtool.schema.models import Puzzle
+from ocwtool.schema.models import Puzzle
+from ocwtool.schema.site_facts import load_facts
 
 PRIMARY_CONFIGS = ("ocw", "nyt")  # the default config is the first of these a release has
 

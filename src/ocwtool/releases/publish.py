@@ -17,6 +17,7 @@ from pathlib import Path
 from ocwtool.errors import OcwError, ReleaseError
 from ocwtool.progress import Progress, silent
 from ocwtool.releases.archive import FORMATS, archive_name, write_archive
+from ocwtool.releases.verify import check_checksums
 
 
 def published_archives(folder: Path) -> list[Path]:
@@ -55,8 +56,6 @@ def publish(staging: Path, staged: Path, final: Path, fmt: str) -> Path:
 def complete_release(final: Path, fmt: str, progress: Progress = silent) -> tuple[Path, Path]:
     """Finish a half-published release (its folder in place, no archive): the folder must pass its
     checksums and be of ``fmt``; then its archive is written. Return both paths."""
-    from ocwtool.releases.verify import check_checksums
-
     try:
         manifest = check_checksums(final)
     except OcwError as exc:

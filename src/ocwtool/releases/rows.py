@@ -18,6 +18,7 @@ from typing import Any
 from ocwtool.errors import OcwError, ReleaseError
 from ocwtool.fsio import read_json
 from ocwtool.schema.board import hideable, in_solution_order
+from ocwtool.schema.formats import hf, ocw_json
 
 MANIFEST = "manifest.json"
 KINDS = ("data", "json")
@@ -40,8 +41,6 @@ def data_file(rel: str) -> tuple[str, str, str] | None:
 
 def _parquet_ids(folder: Path, rel: str) -> list[str]:
     import pyarrow.parquet as pq
-
-    from ocwtool.schema.formats import hf
 
     try:
         schema = pq.read_schema(folder / rel)
@@ -72,8 +71,6 @@ def read_json_file(path: Path) -> Any:
 
 
 def _json_ids(folder: Path, rel: str) -> list[str]:
-    from ocwtool.schema.formats import ocw_json
-
     try:
         loaded = ocw_json.load_document(read_json_file(folder / rel), where=rel, source="release")
     except OcwError as exc:

@@ -27,6 +27,7 @@ from ocwtool.evaluation.scorer.deps import VENV
 from ocwtool.fsio import read_text, sha256_file
 from ocwtool.releases.extract import Archive, open_archive
 from ocwtool.releases.rows import check_rows, read_json_file
+from ocwtool.schema.formats.hf import features
 
 SUMS = "SHA256SUMS"
 MANIFEST = "manifest.json"
@@ -132,8 +133,6 @@ def check_loadable(folder: Path, configs: list[str]) -> list[str]:
     os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import datasets
-
-    from ocwtool.schema.formats.hf import features
 
     datasets.disable_progress_bars()
     with tempfile.TemporaryDirectory(prefix="ocwtool-verify-") as cache:

@@ -14,11 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ocwtool import __version__
+from ocwtool._version import __version__
 from ocwtool.fsio import write_bytes, write_text
 from ocwtool.progress import Progress, silent
 from ocwtool.report.collect import ReportInputs, collect
+from ocwtool.report.curation import annotation_section, validation_section, variants_section
+from ocwtool.report.data import data_section
+from ocwtool.report.evaluation_panels import evaluation_section
+from ocwtool.report.html import page
 from ocwtool.report.model import Panel, Section
+from ocwtool.report.render import render
 
 REPORTS_DIR = "reports"
 REPORT_NAME = "report.html"
@@ -36,10 +41,6 @@ class WrittenReport:
 
 def sections(inputs: ReportInputs) -> tuple[Section, ...]:
     """Every section of the report, computed (nothing drawn yet)."""
-    from ocwtool.report.curation import annotation_section, validation_section, variants_section
-    from ocwtool.report.data import data_section
-    from ocwtool.report.evaluation_panels import evaluation_section
-
     originals = {p.id: p for items in inputs.stores.values() for p in items}
     return (
         data_section(inputs.stores, inputs.types, inputs.type_origin),
@@ -57,8 +58,6 @@ def charted(panels: Sequence[Panel]) -> list[Panel]:
 
 def draw(panels: Sequence[Panel], progress: Progress = silent) -> dict[str, tuple[bytes, bytes]]:
     """key -> (SVG, PNG) of every panel with a chart."""
-    from ocwtool.report.render import render
-
     out = {}
     todo = charted(panels)
     for k, panel in enumerate(todo, 1):
@@ -97,8 +96,6 @@ def write_report(
 ) -> WrittenReport:
     """Compute, draw and write the report of the workspace at ``root`` (default: ``reports/``);
     ``sources``: only these stores, their variants and runs (as a release built from them)."""
-    from ocwtool.report.html import page
-
     found = sections(collect(root, cutoff=cutoff, validation=validation, sources=sources))
     figures = draw([p for s in found for p in s.panels], progress)
     html = out or root / REPORTS_DIR / REPORT_NAME

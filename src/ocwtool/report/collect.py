@@ -11,13 +11,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ocwtool.annotations.adjudicate import release_labels
+from ocwtool.annotations.store import describe_unfinished, finished, unfinished
 from ocwtool.evaluation.facets import WallFacts, facts_of, herrings_marked
 from ocwtool.evaluation.gold import gold_from_puzzle
 from ocwtool.evaluation.report import parse_report_name
 from ocwtool.evaluation.scorer import GoldWall
+from ocwtool.evaluation.stats import label_categories
 from ocwtool.report.evaluation import EvalInputs, ScoredRun
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
+from ocwtool.stores.annotations import latest_suggestions, read_all
 from ocwtool.workspace import Workspace
 
 HUMAN_LABELS = "human labels (adjudicated, else consensus)"
@@ -44,10 +48,6 @@ def knowledge_types(
 ) -> tuple[dict[str, list[str]], str]:
     """group id -> knowledge types: human release labels of the walls whose labelling was completed,
     else the suggester's pre-labels; the origin says how many ``unfinished`` walls were left out."""
-    from ocwtool.annotations.adjudicate import release_labels
-    from ocwtool.annotations.store import describe_unfinished, latest_suggestions
-    from ocwtool.evaluation.stats import label_categories
-
     note = f", {describe_unfinished(unfinished, listed=False)} left out" if unfinished else ""
     human = release_labels(Workspace.at(annotations.parent), finished_only=True)
     if human:
@@ -134,8 +134,6 @@ def collect(
 ) -> ReportInputs:
     """Read the workspace at ``root``; ``validation`` overrides ``runs/validation/report.json``;
     ``sources`` keeps only those stores, their variants and the runs on them (a release's view)."""
-    from ocwtool.annotations.store import finished, read_all, unfinished
-
     ws = Workspace.at(root)
     every_variant = {kind: list(items) for kind, items in ws.variants(keep_empty=True).items()}
     stores, variants = _only(ws.stores(missing_ok=True), every_variant, sources)

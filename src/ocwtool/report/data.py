@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from ocwtool.annotations.agreement import TYPES
 from ocwtool.info import puzzle_flags, summarize
 from ocwtool.names import SPLITS
 from ocwtool.report.model import Bars, Panel, Section, Series, empty
@@ -103,8 +104,6 @@ def _one_per_level(stores: Stores, counts: Mapping[str, Counter[str]]) -> str:
 
 def knowledge_types(stores: Stores, types: Mapping[str, Sequence[str]], origin: str) -> Panel:
     """Share of each store's labelled groups per knowledge type."""
-    from ocwtool.annotations.agreement import TYPES
-
     counts = _per_store(stores, lambda p: (t for g in p.groups for t in types.get(g.id, ())))
     series = tuple(
         Series(name, tuple(c[t] / sum(c.values()) for t in TYPES)) for name, c in counts.items() if c

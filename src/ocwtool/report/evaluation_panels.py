@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ocwtool.annotations.agreement import TYPES
 from ocwtool.report.evaluation import (
     LEVEL_NAMES,
     VARIANT_KINDS,
@@ -28,8 +29,6 @@ def _grouped(tables: Mapping[str, Mapping[str, Mapping[str, Any]]], keys: Sequen
 
 def types_panel(runs: Sequence[ScoredRun], inputs: EvalInputs) -> Panel:
     """Heatmap: groups found by knowledge type (columns) per run (rows)."""
-    from ocwtool.annotations.agreement import TYPES
-
     by_run = found_by(runs, inputs, "type")
     title = "Success by knowledge type"
     if not by_run:

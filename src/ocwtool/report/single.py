@@ -10,15 +10,16 @@ from typing import Any
 
 from ocwtool.evaluation.facets import WallFacts
 from ocwtool.evaluation.scorer import GoldWall
+from ocwtool.report.build import draw, write_figures
+from ocwtool.report.collect import run_kind
 from ocwtool.report.evaluation import EvalInputs, ScoredRun
+from ocwtool.report.evaluation_panels import cutoff_panel, humans_panel, levels_panel, types_panel
 from ocwtool.report.leaderboard import leaderboards
 from ocwtool.report.model import Panel
 
 
 def evaluation_panels(run: ScoredRun, inputs: EvalInputs) -> list[Panel]:
     """The panels of one run that have something to draw."""
-    from ocwtool.report.evaluation_panels import cutoff_panel, humans_panel, levels_panel, types_panel
-
     panels = [*leaderboards([run], inputs)]
     panels += [f([run], inputs) for f in (types_panel, levels_panel, cutoff_panel, humans_panel)]
     return [p for p in panels if p.chart is not None]
@@ -37,9 +38,6 @@ def write_eval_figures(
     cutoff: dt.date | None = None,
 ) -> list[Path]:
     """Draw one evaluation report (with its per-wall rows) into ``folder`` as SVG and PNG."""
-    from ocwtool.report.build import draw, write_figures
-    from ocwtool.report.collect import run_kind
-
     run = ScoredRun(label, source, split, "", run_kind(report), report)
     inputs = EvalInputs(
         runs=(run,),

@@ -27,7 +27,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ocwtool.data import load_facts
 from ocwtool.errors import OcwError, ParseError
 from ocwtool.schema.board import BoardOrder, order_of
 from ocwtool.schema.models import (
@@ -47,6 +46,7 @@ from ocwtool.schema.models import (
     sorted_flags,
 )
 from ocwtool.schema.records import build_model, puzzle_from_dict
+from ocwtool.schema.site_facts import load_facts
 
 # Unicode blocks of pictographic emoji (the 2024-04-01 board), plus the emoji-presentation selector.
 # Deliberately narrow: symbols such as "°", "&" or "€" are ordinary clue text.

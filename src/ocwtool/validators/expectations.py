@@ -21,10 +21,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ocwtool.names import SPLITS
+from ocwtool.schema.corpus import Corpus, is_text
 from ocwtool.schema.fields import flat_row
 from ocwtool.schema.models import Flag, Game, Puzzle, nyt_date, nyt_puzzle_id
-from ocwtool.scrapers.facts import source_facts
-from ocwtool.validators.corpus import Corpus, is_text
+from ocwtool.schema.site_facts import source_facts
 from ocwtool.validators.rules import Finding
 
 if TYPE_CHECKING:

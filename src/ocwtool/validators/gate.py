@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ocwtool.errors import InputError, ValidationFailed
 from ocwtool.progress import Progress, silent
-from ocwtool.validators.corpus import Corpus
+from ocwtool.schema.corpus import Corpus
+from ocwtool.validators.expectations import run_expectations
 from ocwtool.validators.leakage import run_leakage
 from ocwtool.validators.report import ValidationReport
 from ocwtool.validators.rules import RULES, Finding, Severity
 from ocwtool.validators.structural import run_structural
-from ocwtool.validators.waivers import WAIVERS_NAME, Waiver, apply_waivers, load_waivers
-
-if TYPE_CHECKING:
-    from ocwtool.workspace import Workspace
+from ocwtool.validators.waivers import Waiver, apply_waivers, load_waivers
+from ocwtool.workspace import WAIVERS_NAME, Workspace
 
 
 def validate_corpus(
@@ -38,8 +36,6 @@ def validate_corpus(
     progress("validate", 2, steps)
     rules = [r for r in RULES if not r.startswith("G")]
     if expectations:
-        from ocwtool.validators.expectations import run_expectations
-
         findings += run_expectations(corpus)
         rules += [r for r in RULES if r.startswith("G")]
         progress("validate", 3, steps)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 
+from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.keys import identifying, wall_key
 from ocwtool.schema.models import Puzzle
-from ocwtool.validators.corpus import Corpus
 from ocwtool.validators.rules import Finding
 
 NEAR_DUPLICATE_MIN_SHARED = 12

@@ -12,8 +12,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 
 from ocwtool.schema.board import BoardOrder, hideable, in_solution_order
+from ocwtool.schema.corpus import Corpus, is_text, parent_index
 from ocwtool.schema.models import N_CLUES, N_GROUPS, NYT_EPOCH, Game, Puzzle
-from ocwtool.validators.corpus import Corpus, is_text, parent_index
 from ocwtool.validators.rules import Finding
 
 MAX_SEASON = 40

@@ -22,8 +22,6 @@ from pydantic import Field, field_validator
 from ocwtool.configfiles import ConfigModel, parse_model, read_toml
 from ocwtool.validators.rules import Finding, lookup
 
-WAIVERS_NAME = "validation.toml"
-
 
 @dataclass(frozen=True)
 class Waiver:

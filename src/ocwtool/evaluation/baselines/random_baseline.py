@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ocwtool.evaluation.baselines import Groups
+from ocwtool.evaluation.baselines.common import Groups
 from ocwtool.evaluation.scorer import GROUPS, SIZE, GoldWall
 
 

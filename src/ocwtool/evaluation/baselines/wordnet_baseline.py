@@ -13,10 +13,10 @@ CPU seconds on the shared 2-core machine (collector paused): NLTK import ~0.5 be
 evaluation imports anyway, opening WordNet ~0.8 (NLTK parses the four index files), looking up the
 6,159 clues ~1.0 and their ancestries ~0.6 (NLTK parses ~20,000 synsets), Wu-Palmer for ~205,000
 synset pairs ~1.3, the table ~0.1; the rest is the same as a later run. The NLTK part is NLTK's own
-parsing; :mod:`ocwtool.generators.wordnet_lines` makes its file reading cheap, and :func:`gc_paused`
+parsing; :mod:`ocwtool.resources.wordnet_lines` makes its file reading cheap, and :func:`gc_paused`
 keeps Python's collector from re-walking the heap meanwhile.
 
-WordNet 3.0 is opened by the generators' loader (``ocwtool.generators.wordnet_backend.open_nltk``:
+WordNet 3.0 is opened by the shared loader (``ocwtool.resources.wordnet.open_nltk``:
 NLTK's corpus, else the Debian files copied into the cache), the one loader of the codebase.
 """
 
@@ -31,11 +31,12 @@ from typing import Any
 
 import numpy as np
 
-from ocwtool.evaluation.baselines import Groups, groups_from_labels, inverse, positions
+from ocwtool.evaluation.baselines.common import Groups, groups_from_labels, inverse, positions
 from ocwtool.evaluation.baselines.partition import Matrix, greedy_quads_many, reorder, reorder_many
 from ocwtool.evaluation.baselines.wordnet_table import PairTable, reader_stamp, table_path
 from ocwtool.evaluation.baselines.wupalmer import Ancestry, WuPalmer
 from ocwtool.evaluation.scorer import GoldWall
+from ocwtool.resources.wordnet import open_nltk
 
 SENSES = 3
 
@@ -58,7 +59,7 @@ def gc_paused() -> Iterator[None]:
 
 
 def load_reader() -> Any:
-    """NLTK's WordNet 3.0 reader from the generators' loader (similarity needs NLTK synsets, which
+    """NLTK's WordNet 3.0 reader from the shared loader (similarity needs NLTK synsets, which
     the backend's ``SynsetInfo`` records do not carry, hence its reader).
 
     NLTK's ``Synset.wup_similarity`` asks the public ``reader.get_version()`` for every noun pair,
@@ -66,8 +67,6 @@ def load_reader() -> Any:
     version of an open reader cannot change, so the reader answers it from memory: same scores,
     about 2.5x faster.
     """
-    from ocwtool.generators.wordnet_backend import open_nltk
-
     reader = open_nltk().reader
     version = reader.get_version()
     reader.get_version = lambda: version

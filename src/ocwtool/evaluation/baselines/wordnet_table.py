@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import OcwError
+from ocwtool.fsio import write_json
+from ocwtool.resources.wordnet import default_cache_dir
 
 FORMAT = 1
 ALGORITHM = "wup-max-first-senses/1"  # bump when WordNetBaseline.similarity or wupalmer change
@@ -36,8 +38,6 @@ Pair = tuple[str, str]
 
 def table_path(senses: int) -> Path:
     """``<cache>/wordnet/pair-scores-s<senses>.json``."""
-    from ocwtool.generators.wordnet_backend import default_cache_dir
-
     return default_cache_dir() / "wordnet" / f"pair-scores-s{senses}.json"
 
 
@@ -127,8 +127,6 @@ class PairTable:
         """Write the table if it gained scores (atomically); a failed write is ignored."""
         if self.path is None or self.stamp is None or not self.dirty:
             return
-        from ocwtool.fsio import write_json
-
         pairs = [[a, b, s] for (a, b), s in self.scores.items()]
         try:
             write_json(self.path, {"stamp": self.stamp, "pairs": pairs}, indent=None)

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ocwtool.errors import EvaluationError, InputError
+from ocwtool.evaluation.game import todd
 from ocwtool.evaluation.game.board import Board
 from ocwtool.evaluation.game.engine import FeedbackKind, Game, Outcome
 from ocwtool.evaluation.game.rules import Rules, get_rules
-from ocwtool.evaluation.game.transcript import RecordedOutcome, Transcript, Turn
+from ocwtool.evaluation.game.transcript import RecordedOutcome, Transcript, Turn, parse_located
 
 
 @dataclass(frozen=True)
@@ -170,8 +171,6 @@ def agreement(replays: Sequence[Replay]) -> dict[str, int]:
 def load_located(path: Path) -> list[tuple[str, Transcript]]:
     """Transcripts of an ocwtool JSONL file (``FILE:LINE``) or a Todd et al. ``results/*_results.json``
     log (``FILE record N``), each with where it came from."""
-    from ocwtool.evaluation.game import todd
-    from ocwtool.evaluation.game.transcript import parse_located
 
     try:
         text = path.read_text(encoding="utf-8")

@@ -15,7 +15,8 @@ from statistics import fmean
 from typing import Any
 
 from ocwtool.errors import EvaluationError
-from ocwtool.evaluation.game.replay import BoardStore, Replay, agreement
+from ocwtool.evaluation.game.replay import BoardStore, Replay, agreement, load_located, replay_all
+from ocwtool.evaluation.scorer import GoldWall, Prediction, score_connections
 
 
 def game_row(r: Replay) -> dict[str, Any]:
@@ -53,7 +54,6 @@ def _connections(replays: Sequence[Replay], accent_fold: bool) -> dict[str, floa
     named = [r for r in replays if r.outcome is not None and r.outcome.connections is not None]
     if not named:
         return None
-    from ocwtool.evaluation.scorer import GoldWall, Prediction, score_connections
 
     golds = [GoldWall(r.board.wall_id, r.board.groups, r.board.connections) for r in named]
     preds = [Prediction(r.board.wall_id, None, r.outcome.connections) for r in named if r.outcome]
@@ -155,7 +155,6 @@ def evaluate_transcripts(
 ) -> dict[str, Any]:
     """Replay every game of the transcript files (``boards`` is called only when a transcript carries
     no board) and summarise them; refuses input where no game could be replayed."""
-    from ocwtool.evaluation.game.replay import load_located, replay_all
 
     located = [item for p in paths for item in load_located(p)]
     transcripts = [t for _, t in located]

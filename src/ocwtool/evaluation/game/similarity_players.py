@@ -21,6 +21,7 @@ import numpy.typing as npt
 from ocwtool.evaluation.game.board import SIZE
 from ocwtool.evaluation.game.engine import GameView
 from ocwtool.evaluation.game.players import PlayerBase
+from ocwtool.resources.minilm import shared_minilm
 
 Matrix = npt.NDArray[np.float64]
 
@@ -122,7 +123,7 @@ class Ranking:
 
 def wordnet_player() -> SimilarityPlayer:
     """Wu-Palmer similarity over the first senses (the WordNet baseline's pair scores and cache)."""
-    from ocwtool.evaluation.baselines.wordnet_baseline import WordNetBaseline
+    from ocwtool.evaluation.baselines.wordnet_baseline import WordNetBaseline  # imports SciPy
 
     base = WordNetBaseline()  # WordNet is opened once per process, shared with the baseline
     base.prepare([])
@@ -139,8 +140,6 @@ def wordnet_player() -> SimilarityPlayer:
 
 def embedding_player(model: object = None) -> SimilarityPlayer:
     """Cosine similarity of all-MiniLM-L6-v2 embeddings of the lower-cased words (``[embed]`` extra)."""
-    from ocwtool.evaluation.baselines.embedding import shared_minilm
-
     holder: list[object] = [model]
 
     def similarity(words: Sequence[str]) -> Matrix:

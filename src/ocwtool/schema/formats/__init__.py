@@ -4,7 +4,8 @@ Each importer is registered in ``IMPORTERS`` under its ``--format`` name and map
 :class:`ImportResult`; each exporter in ``EXPORTERS`` writes puzzles to a path. The CLI (``ocwtool
 import``/``export``) only looks formats up here (its ``--format`` choices are these tables' keys);
 modules are imported lazily, and this module imports nothing heavy (no pydantic) so the CLI can read
-the tables cheaply.
+the tables cheaply. Every module the tables name is in this package (``tests/test_layers.py`` checks
+it: the import-linter contracts cannot see a module named in a string).
 
 Adapter modules and their pure cores (documents already parsed from JSON/HTML/text):
 
@@ -20,6 +21,8 @@ Adapter modules and their pure cores (documents already parsed from JSON/HTML/te
 * ``nyt_rows``: the HF ``eric27n/NYT-Connections`` table (one row per word), CSV or parquet.
 * ``connections_eval``: Connections Eval's puzzles YAML, trap groups as red-herring annotations.
 * ``todd_puzzles``: Todd et al.'s ``puzzle_data.json``.
+* ``nyt_archive_text``: the tryhardguides archive listing as rendered text (``wordsplit`` splits its
+  word lists; the listing's scraper builds its days with the same functions).
 
 Detection (``ocwtool import FILE`` without ``--format``): an importer module may define
 ``looks_like(sample: sniff.Sample) -> bool``; :mod:`.detect` asks every registered format (older
@@ -40,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from ocwtool.errors import InputError
 
+# For type checkers only: the command line reads the tables below without loading pydantic.
 if TYPE_CHECKING:
     from ocwtool.schema.annotations import ItemRecord
     from ocwtool.schema.models import Puzzle
@@ -91,8 +95,8 @@ IMPORTERS: dict[str, tuple[str, str, str, str]] = {
     "jsonl": (_F + "jsonl", "import_file", "", "canonical JSONL store (one puzzle per line)"),
     "hf": (_F + "hf", "import_file", "", "HF datasets parquet file or folder of *.parquet"),
     "nyt-archive-text": (
-        "ocwtool.scrapers.sources.tryhard",
-        "import_listing_text",
+        _F + "nyt_archive_text",
+        "import_file",
         "nyt-archive",
         "tryhardguides archive listing, rendered text",
     ),

@@ -18,8 +18,8 @@ from typing import Any
 from ocwtool.errors import ParseError
 from ocwtool.schema.models import N_CLUES, NYT_EPOCH, Puzzle
 from ocwtool.schema.nyt import DayGroups, build_puzzle, is_emoji_text
+from ocwtool.schema.site_facts import source_facts
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult
-from ocwtool.scrapers.facts import source_facts
 
 NAME = "nyt-api"
 _FACTS = source_facts(NAME)

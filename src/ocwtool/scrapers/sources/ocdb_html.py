@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from ocwtool.scrapers.facts import source_facts
+from ocwtool.schema.site_facts import source_facts
 from ocwtool.scrapers.text import node_text
 
 _WALL_ID = re.compile(r"wall_(\d+)")

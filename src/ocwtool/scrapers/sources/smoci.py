@@ -20,8 +20,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ocwtool.errors import ParseError
+from ocwtool.schema.site_facts import source_facts
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult
-from ocwtool.scrapers.facts import source_facts
 
 PARSER_VERSION = "smoci-1"
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from ocwtool.scrapers.facts import source_facts
+from ocwtool.schema.site_facts import source_facts
 
 _ARCHIVE_HEADING = re.compile(source_facts("nyt-archive")["archive_heading_pattern"], re.IGNORECASE)
 _DAY_TEXT = re.compile(r"^\s*NYT\s+Connections\s+#?\d+", re.IGNORECASE)

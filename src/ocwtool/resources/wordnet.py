@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ocwtool.errors import ResourceError
+from ocwtool.resources.wordnet_lines import ByteOffsetLines, fast_file
 
 DEBIAN_DIR = Path("/usr/share/wordnet")
 WORDNET_30_SYNSETS = 117_659
@@ -208,13 +209,11 @@ def _reader_class() -> Any:
     (about 2 s); that map only serves OMW lookups, which the generators never make. ``open`` (the
     public ``CorpusReader.open``) gives the files NLTK reads most a :class:`ByteOffsetLines` stream
     instead of NLTK's pure-Python one: the same lines at the same offsets
-    (:mod:`ocwtool.generators.wordnet_lines`)."""
+    (:mod:`ocwtool.resources.wordnet_lines`)."""
     import warnings
 
-    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader  # deferred: NLTK takes ~0.5 s to import
     from nltk.data import FileSystemPathPointer
-
-    from ocwtool.generators.wordnet_lines import ByteOffsetLines, fast_file
 
     class QuietReader(WordNetCorpusReader):  # type: ignore[misc]
         def __init__(self, root: Any, omw_reader: Any) -> None:

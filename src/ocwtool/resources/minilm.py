@@ -13,6 +13,7 @@ against ``SentenceTransformer.encode`` whenever sentence-transformers is install
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -74,6 +75,13 @@ class MiniLM:
         return self._torch.nn.functional.normalize(mean, p=2, dim=-1)
 
 
+@functools.cache
+def shared_minilm() -> MiniLM:
+    """One model per process (importing torch and loading it takes seconds): the baseline, the
+    players and the pre-labeller share it."""
+    return MiniLM()
+
+
 class TextVectors:
     """Embeddings of lower-cased texts, each distinct text encoded once: :meth:`add` encodes the texts
     not seen yet in one sorted, batched call; the baseline and the pre-labeller both keep one.
@@ -92,8 +100,6 @@ class TextVectors:
         if not todo:
             return
         if self._model is None:
-            from ocwtool.evaluation.baselines.embedding import shared_minilm
-
             self._model = shared_minilm()
         vectors = self._model.encode(todo, batch_size=self.batch_size)
         self._vectors.update(zip(todo, np.asarray(vectors, dtype=np.float32), strict=True))

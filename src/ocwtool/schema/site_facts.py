@@ -1,6 +1,7 @@
-"""Pydantic models of the packaged fact files, ``sources.json``, ``nyt_facts.json``, ``licences.json``.
+"""Site facts: the packaged fact files ``sources.json``, ``nyt_facts.json``, ``licences.json`` (in
+``ocwtool/data``), their pydantic models, and :func:`load_facts`, which reads them.
 
-:func:`ocwtool.data.load_facts` validates each file against its model before any code reads it, so
+:func:`load_facts` validates each file against its model before any code reads it, so
 a bad edit (a wrong type, an unknown key, a regex that does not compile, a bad date) fails with one
 line naming the file, the source, the field and how to fix it. Keys starting with ``_`` are notes.
 """
@@ -8,12 +9,16 @@ line naming the file, the source, the field and how to fix it. Keys starting wit
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
-from typing import Annotated, Literal, Self
+from functools import cache
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import AfterValidator, Field, model_validator
 
-from ocwtool.configfiles import ConfigModel
+from ocwtool.configfiles import ConfigModel, parse_model
+from ocwtool.data import data_path
+from ocwtool.errors import ConfigError
 from ocwtool.schema.models import NYT_EPOCH
 
 
@@ -188,3 +193,26 @@ FACT_MODELS: dict[str, type[ConfigModel]] = {
     "nyt_facts.json": NytFactsFile,
     "licences.json": LicencesFile,
 }
+
+
+@cache
+def load_facts(name: str) -> Any:
+    """A packaged JSON fact table, validated against its model (:data:`FACT_MODELS`) and parsed once."""
+    return parse_facts(name, data_path(name).read_text(encoding="utf-8"))
+
+
+def parse_facts(name: str, text: str) -> Any:
+    """The JSON of fact file ``name``; a value its model refuses is a one-line ``ConfigError``."""
+    model = FACT_MODELS.get(name)
+    if model is not None:
+        parse_model(model, text, f"ocwtool/data/{name}", json=True)
+    return json.loads(text)
+
+
+def source_facts(name: str) -> dict[str, Any]:
+    """The facts of one source in ``sources.json`` (URLs, selectors, expected counts, quirks);
+    ``ConfigError`` if the file does not describe it."""
+    facts = load_facts("sources.json").get(name)
+    if not isinstance(facts, dict):
+        raise ConfigError(f"ocwtool/data/sources.json has no entry {name!r}")
+    return facts
