@@ -98,23 +98,34 @@ def import_into(
     puzzles, links = link_to_workspace(workspace.puzzles_dir, name, result.puzzles)
     if split is not None:
         puzzles = [p.model_copy(update={"split": split}) for p in puzzles]
-    with folder_lock(workspace.puzzles_dir):
-        old = workspace.old_store_path(name)  # this store under its old name: replaced by the import
-        count = write_puzzles(store, puzzles)
-        meta = store.with_name(f"{name}.meta.json")
-        if result.extras:
-            write_json(meta, rename_extras(result.extras, links.linked))
-        else:
-            meta.unlink(missing_ok=True)
-        if old is not None:
-            old.unlink()
-            old.with_name(f"{old.stem}.meta.json").unlink(missing_ok=True)
+    extras = rename_extras(result.extras, links.linked) if result.extras else None
+    count, old = _write_store(workspace, name, puzzles, extras)
     written = write_annotations(workspace.annotations_dir, result, links.linked)
     flags = Counter(f.value for p in puzzles for f in p.flags)
     boards = dict(sorted(Counter(p.board_order.value for p in puzzles).items()))
     return ImportReport(
         name, store, count, result.warnings, dict(sorted(flags.items())), fmt, links, written, boards, old
     )
+
+
+def _write_store(
+    workspace: Workspace, name: str, puzzles: Sequence[Puzzle], extras: dict[str, Any] | None
+) -> tuple[int, Path | None]:
+    """Write store ``name`` and its ``.meta.json`` (removed when there are no extras) under the folder
+    lock; the store's file under an old name goes. Returns the count written and that old file."""
+    store = workspace.puzzles_dir / f"{name}.jsonl"
+    with folder_lock(workspace.puzzles_dir):
+        old = workspace.old_store_path(name)  # this store under its old name: replaced by the import
+        count = write_puzzles(store, puzzles)
+        meta = store.with_name(f"{name}.meta.json")
+        if extras is not None:
+            write_json(meta, extras)
+        else:
+            meta.unlink(missing_ok=True)
+        if old is not None:
+            old.unlink()
+            old.with_name(f"{old.stem}.meta.json").unlink(missing_ok=True)
+    return count, old
 
 
 def keep_scraped(workspace: Workspace, name: str, path: Path) -> None:
