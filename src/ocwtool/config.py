@@ -1,8 +1,8 @@
 """One settings object for a workspace, read from ``ocwtool.toml`` plus the environment.
 
 Environment variables win over the file: ``OCWTOOL_WORKSPACE`` (folder), ``OCWTOOL_CONTACT``
-(contact sent in the User-Agent). The paths of the workspace layout live in
-:class:`ocwtool.workspace.Workspace`, which holds these settings.
+(contact sent in the User-Agent), ``LABEL_STUDIO_URL`` and ``LABEL_STUDIO_API_KEY``. The paths of
+the workspace layout live in :class:`ocwtool.workspace.Workspace`, which holds these settings.
 """
 
 from __future__ import annotations
@@ -26,49 +26,6 @@ DEFAULT_DELAY = 2.0
 FOLDERS = ("raw", "puzzles", "variants", "annotations", "releases", "runs")
 DEFAULT_SOURCES = ("ocdb", "smoci", "nyt-api", "nyt-archive")
 DEFAULT_LS_PROJECT = "ocwtool knowledge types"
-
-
-@dataclass(frozen=True)
-class SourceSettings:
-    """Per-source settings: base URL override and politeness delay (seconds between requests)."""
-
-    base_url: str | None = None
-    delay: float | None = None
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What ``ocwtool.toml`` and the environment say (a ``Workspace`` adds the folder layout)."""
-
-    root: Path
-    contact: str | None = None
-    delay: float = DEFAULT_DELAY
-    timeout: float = 30.0
-    deadline: float = 120.0
-    max_attempts: int = 5
-    backoff: float = 1.0
-    sources: dict[str, SourceSettings] = field(default_factory=dict)
-
-    @property
-    def user_agent(self) -> str:
-        """Identifying User-Agent: ``ocwtool/<version> (+<url>; <contact>)``."""
-        contact = f"; {self.contact}" if self.contact else ""
-        return f"ocwtool/{__version__} (+{PROJECT_URL}{contact})"
-
-    def source(self, name: str) -> SourceSettings:
-        """Settings of one source (defaults when the file says nothing about it)."""
-        return self.sources.get(name, SourceSettings())
-
-    def delay_for(self, name: str) -> float:
-        """Minimum interval between requests to one source's host."""
-        own = self.source(name).delay
-        return self.delay if own is None else own
-
-
-def workspace_root(explicit: str | Path | None = None) -> Path:
-    """The workspace folder: ``explicit``, else ``$OCWTOOL_WORKSPACE``, else the current folder."""
-    chosen = explicit or os.environ.get("OCWTOOL_WORKSPACE") or "."
-    return Path(chosen).expanduser().resolve()
 
 
 class SourceConfig(ConfigModel):
@@ -115,6 +72,56 @@ class LlmConfig(ConfigModel):
     )
 
 
+@dataclass(frozen=True)
+class SourceSettings:
+    """Per-source settings: base URL override and politeness delay (seconds between requests)."""
+
+    base_url: str | None = None
+    delay: float | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What ``ocwtool.toml`` and the environment say (a ``Workspace`` adds the folder layout).
+
+    Every table of the file, validated once by :func:`load_settings`: ``[crawl]`` and ``contact``
+    flattened, ``[sources.NAME]`` as :class:`SourceSettings`, ``[llm]`` and ``[labelstudio]`` as
+    their typed tables (the latter with ``LABEL_STUDIO_URL``/``_API_KEY`` applied).
+    """
+
+    root: Path
+    contact: str | None = None
+    delay: float = DEFAULT_DELAY
+    timeout: float = 30.0
+    deadline: float = 120.0
+    max_attempts: int = 5
+    backoff: float = 1.0
+    sources: dict[str, SourceSettings] = field(default_factory=dict)
+    llm: LlmConfig = field(default_factory=LlmConfig)
+    labelstudio: LabelStudioConfig = field(default_factory=LabelStudioConfig)
+
+    @property
+    def user_agent(self) -> str:
+        """Identifying User-Agent: ``ocwtool/<version> (+<url>; <contact>)``."""
+        contact = f"; {self.contact}" if self.contact else ""
+        return f"ocwtool/{__version__} (+{PROJECT_URL}{contact})"
+
+    def source(self, name: str) -> SourceSettings:
+        """Settings of one source (defaults when the file says nothing about it)."""
+        return self.sources.get(name, SourceSettings())
+
+    def delay_for(self, name: str) -> float:
+        """Minimum interval between requests to one source's host."""
+        own = self.source(name).delay
+        return self.delay if own is None else own
+
+
+def workspace_root(explicit: str | Path | None = None) -> Path:
+    """The workspace folder: ``explicit``, else ``$OCWTOOL_WORKSPACE``, else the current folder."""
+    chosen = explicit or os.environ.get("OCWTOOL_WORKSPACE") or "."
+    return Path(chosen).expanduser().resolve()
+
+
 class ConfigFile(ConfigModel):
     """The whole of ``ocwtool.toml``: unknown keys and wrong types are one-line config errors."""
 
@@ -144,7 +151,15 @@ def load_settings(root: str | Path | None = None) -> Settings:
         max_attempts=crawl.max_attempts,
         backoff=crawl.backoff,
         sources={n: SourceSettings(base_url=v.base_url, delay=v.delay) for n, v in config.sources.items()},
+        llm=config.llm,
+        labelstudio=_labelstudio_env(config.labelstudio),
     )
+
+
+def _labelstudio_env(table: LabelStudioConfig) -> LabelStudioConfig:
+    """``[labelstudio]`` with ``LABEL_STUDIO_URL`` / ``LABEL_STUDIO_API_KEY`` winning over the file."""
+    env = {"url": os.environ.get("LABEL_STUDIO_URL"), "token": os.environ.get("LABEL_STUDIO_API_KEY")}
+    return table.model_copy(update={k: v for k, v in env.items() if v})
 
 
 def init_workspace(root: Path, contact: str | None = None, *, force: bool = False) -> Path:

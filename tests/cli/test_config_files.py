@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from ocwtool.annotations.ls_client import ls_settings
-from ocwtool.config import load_settings, read_config
+from ocwtool.config import LabelStudioConfig, LlmConfig, load_settings, read_config
 from ocwtool.data import data_path
 from ocwtool.errors import ConfigError
 from ocwtool.llm.prices import Price, load_prices
@@ -121,8 +120,24 @@ def test_every_table_the_code_reads_is_accepted(tmp_path: Path) -> None:
     assert load_settings(tmp_path).contact == "me@example.org"
     config = read_config(tmp_path / "ocwtool.toml")
     assert config.labelstudio.annotators == {"alice": "alice@example.org"}
-    assert ls_settings(tmp_path / "ocwtool.toml").url == "http://127.0.0.1:8080"
-    assert load_prices(tmp_path) == {"openai/gpt-4o": Price(2.5, 10.0)}
+    settings = load_settings(tmp_path)
+    assert settings.labelstudio.url == "http://127.0.0.1:8080"
+    assert load_prices(settings.llm) == {"openai/gpt-4o": Price(2.5, 10.0)}
+
+
+def test_settings_hold_llm_and_labelstudio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LABEL_STUDIO_URL", raising=False)
+    monkeypatch.setenv("LABEL_STUDIO_API_KEY", "from-env")
+    (tmp_path / "ocwtool.toml").write_text(
+        '[labelstudio]\nurl = "http://127.0.0.1:8080"\ntoken = "from-file"\n'
+        '[llm.prices."openai/gpt-4o"]\ninput = 2.5\noutput = 10\n'
+    )
+    settings = load_settings(tmp_path)
+    assert isinstance(settings.llm, LlmConfig) and isinstance(settings.labelstudio, LabelStudioConfig)
+    assert (settings.labelstudio.url, settings.labelstudio.token) == ("http://127.0.0.1:8080", "from-env")
+    assert settings.labelstudio.project == "ocwtool knowledge types"
+    assert settings.llm.prices["openai/gpt-4o"].output == 10.0
+    assert load_settings(tmp_path / "none").llm == LlmConfig()
 
 
 def test_a_bad_ocwtool_toml_stops_a_command_with_one_line(tmp_path: Path) -> None:

@@ -150,9 +150,10 @@ def test_missing_settings_and_bad_token_are_one_line_errors(
 
 def test_push_and_pull_report_progress(ls_workspace: Path, ls_server: Server) -> None:
     from ocwtool.annotations import ls_sync
-    from ocwtool.annotations.ls_client import connect, ls_settings
+    from ocwtool.annotations.ls_client import connect
+    from ocwtool.workspace import Workspace
 
-    settings = ls_settings(ls_workspace / "ocwtool.toml")
+    settings = Workspace.open(ls_workspace).settings.labelstudio
     client = connect(settings)
     calls: list[tuple[str, int, int | None]] = []
     items = puzzles()

@@ -12,6 +12,7 @@ from ocwtool.cli.app import cli
 from ocwtool.errors import ConfigError
 from ocwtool.llm.prices import Price, load_prices, price_for
 from ocwtool.llm.scripted import ScriptedServer
+from ocwtool.workspace import Workspace
 
 PRICES = '\n[llm.prices."openai-api/scripted/oracle"]\ninput = 2.0\noutput = 10.0\n'
 
@@ -93,10 +94,10 @@ def test_prompts_are_listed_with_version_and_hash() -> None:
 
 def test_prices_are_read_and_checked(tmp_path: Path) -> None:
     (tmp_path / "ocwtool.toml").write_text(PRICES + '[llm.prices."gpt-4o"]\ninput = 2.5\noutput = 10\n')
-    prices = load_prices(tmp_path)
+    prices = load_prices(Workspace.open(tmp_path).settings.llm)
     assert price_for("openai/gpt-4o", prices) == Price(2.5, 10.0)
     assert price_for("openai/gpt-5", prices) is None
     assert Price(2.5, 10.0).cost(1_000_000, 100_000) == pytest.approx(3.5)
     (tmp_path / "ocwtool.toml").write_text('[llm.prices."m"]\ninput = "cheap"\noutput = 1\n')
     with pytest.raises(ConfigError, match=r"\[llm.prices.m\]: input: Input should be a valid number"):
-        load_prices(tmp_path)
+        Workspace.open(tmp_path)

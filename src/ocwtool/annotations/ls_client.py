@@ -1,6 +1,7 @@
 """Where the Label Studio server is and how to talk to it (``label-studio-sdk``, extra ``[labelstudio]``).
 
-Settings come from the ``[labelstudio]`` table of ``ocwtool.toml``, the environment winning::
+Settings come from the ``[labelstudio]`` table of ``ocwtool.toml``, the environment winning (read
+once into ``Workspace.settings.labelstudio``)::
 
     [labelstudio]
     url = "http://127.0.0.1:8080"        # or LABEL_STUDIO_URL
@@ -14,25 +15,15 @@ Only the SDK's public client is used; responses are read as plain JSON (``model_
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ocwtool.config import LabelStudioConfig as LabelStudioSettings
-from ocwtool.config import read_config
 from ocwtool.errors import AnnotationError, ConfigError
 
 if TYPE_CHECKING:
     from label_studio_sdk import LabelStudio
 
-__all__ = ["LabelStudioSettings", "api_error", "as_json", "connect", "ls_settings"]
-
-
-def ls_settings(config_path: Path) -> LabelStudioSettings:
-    """Read ``[labelstudio]`` from ``config_path`` (missing file or table: defaults), then the environment."""
-    settings = read_config(config_path).labelstudio
-    env = {"url": os.environ.get("LABEL_STUDIO_URL"), "token": os.environ.get("LABEL_STUDIO_API_KEY")}
-    return settings.model_copy(update={k: v for k, v in env.items() if v})
+__all__ = ["LabelStudioSettings", "api_error", "as_json", "connect"]
 
 
 def connect(settings: LabelStudioSettings) -> LabelStudio:

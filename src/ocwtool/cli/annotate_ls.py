@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 
 
 def _connect(ws: Workspace) -> tuple[LabelStudio, LabelStudioSettings]:
-    from ocwtool.annotations.ls_client import connect, ls_settings
+    from ocwtool.annotations.ls_client import connect
 
-    settings = ls_settings(ws.config_path)
+    settings = ws.settings.labelstudio
     return connect(settings), settings
 
 

@@ -8,9 +8,8 @@ output = 10.00   # USD per million output tokens
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from ocwtool.config import CONFIG_NAME, read_config
+from ocwtool.config import LlmConfig
 
 PER = 1_000_000
 
@@ -26,10 +25,9 @@ class Price:
         return (input_tokens * self.input + output_tokens * self.output) / PER
 
 
-def load_prices(workspace: Path) -> dict[str, Price]:
-    """The ``[llm.prices]`` table of the workspace's ``ocwtool.toml`` (empty without one)."""
-    prices = read_config(workspace / CONFIG_NAME).llm.prices
-    return {name: Price(p.input, p.output) for name, p in prices.items()}
+def load_prices(llm: LlmConfig) -> dict[str, Price]:
+    """The ``[llm.prices]`` table, validated in the workspace's settings (``ws.settings.llm``)."""
+    return {name: Price(p.input, p.output) for name, p in llm.prices.items()}
 
 
 def price_for(model: str, prices: dict[str, Price]) -> Price | None:
