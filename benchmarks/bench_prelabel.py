@@ -31,6 +31,7 @@ from pathlib import Path
 
 from ocwtool.annotations.prelabel_eval import Evaluation
 from ocwtool.annotations.prelabel_features import Embedder
+from ocwtool.workspace import Workspace
 
 EXPERT = "ctd-expert"
 TRAPS = "connections-eval"
@@ -69,7 +70,8 @@ def train(root: Path, sets: tuple[str, ...], seed: int, holdout: float, quiet: b
 
     name = "types-" + "-".join(sets)
     t0 = time.perf_counter()
-    result = train_workspace(root, EXPERT, TrainOptions(name, sets, holdout, seed), embedder=embedder())
+    options = TrainOptions(name, sets, holdout, seed)
+    result = train_workspace(Workspace.open(root), EXPERT, options, embedder=embedder())
     if quiet:
         return result.evaluation
     model = result.model
@@ -112,7 +114,7 @@ def sweep(root: Path, name: str) -> None:
 
     print("threshold sweep: min-confidence -> accuracy, kappa, fallback share, 'no cue' share")
     for t in THRESHOLDS:
-        _, ev = evaluate_workspace(root, name, min_confidence=t, embedder=embedder())
+        _, ev = evaluate_workspace(Workspace.open(root), name, min_confidence=t, embedder=embedder())
         kappa = "n/a" if ev.prelabeller.kappa is None else f"{ev.prelabeller.kappa:.3f}"
         print(
             f"  {t:.1f} -> {100 * ev.prelabeller.accuracy:.1f} %, {kappa}, "
@@ -125,7 +127,7 @@ def herrings(root: Path) -> None:
     from ocwtool.annotations.prelabel_run import herring_workspace
 
     print()
-    print(render(herring_workspace(root, TRAPS), TRAPS))
+    print(render(herring_workspace(Workspace.open(root), TRAPS), TRAPS))
 
 
 def main() -> None:

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from ocwtool.annotations.prelabel_model import PrelabelModel, load_model, models_dir
+from ocwtool.workspace import Workspace
 from tests.annotations.conftest import run_cli
 from tests.annotations.prelabel_fixtures import EXPERT, N_GAMES, make_workspace
 
@@ -40,7 +41,7 @@ def workspace_copy(trained: tuple[Path, str], tmp_path: Path) -> Path:
 def expert_kinds(root: Path) -> dict[str, str]:
     from ocwtool.annotations.prelabel_run import labelled_examples
 
-    return {e.group.id: e.kind for e in labelled_examples(root, EXPERT)[0]}
+    return {e.group.id: e.kind for e in labelled_examples(Workspace.open(root), EXPERT)[0]}
 
 
 def suggestions(root: Path) -> dict[str, dict[str, object]]:
@@ -59,7 +60,7 @@ def test_train_saves_a_versioned_json_model_with_its_provenance(trained: tuple[P
     assert (model.name, model.version, model.annotator) == (MODEL, 1, EXPERT)
     assert model.feature_sets == ("text", "wordnet")
     assert model.sklearn_version == sklearn.__version__
-    assert model.data_hash == data_hash(labelled_examples(root, EXPERT)[0])
+    assert model.data_hash == data_hash(labelled_examples(Workspace.open(root), EXPERT)[0])
     held = model.split.test_puzzle_ids
     assert held and model.split.train_games + len(held) == N_GAMES
     assert f"held-out: {4 * len(held)} groups from {len(held)} games" in out
@@ -75,7 +76,7 @@ def test_the_json_model_gives_scikit_learns_probabilities(trained: tuple[Path, s
     from ocwtool.annotations.prelabel_run import labelled_examples
     from ocwtool.annotations.prelabel_train import REGULARISATION, fit
 
-    items = labelled_examples(trained[0], EXPERT)[0]
+    items = labelled_examples(Workspace.open(trained[0]), EXPERT)[0]
     feats = featurize([e.group for e in items], ("text", "wordnet"))
     for codes in ([e.code for e in items], [str(e.code == "multiword") for e in items]):  # 5 and 2 classes
         names, classes, coef, intercept = fit(feats, codes)
@@ -126,7 +127,6 @@ def test_suggest_with_the_model_gives_every_group_a_reason_and_a_confidence(work
 def test_below_the_threshold_the_rules_decide(workspace_copy: Path) -> None:
     from ocwtool.annotations.heuristics import suggest_label
     from ocwtool.annotations.prelabel import rules_key
-    from ocwtool.workspace import Workspace
 
     result = run_cli(workspace_copy, "annotate", "suggest", "--model", MODEL, "--min-confidence", "1")
     assert result.exit_code == 0, result.stderr
@@ -141,7 +141,6 @@ def test_below_the_threshold_the_rules_decide(workspace_copy: Path) -> None:
 
 
 def test_a_group_without_connection_text_falls_back(workspace_copy: Path) -> None:
-    from ocwtool.workspace import Workspace
 
     assert (
         run_cli(workspace_copy, "annotate", "suggest", "--model", MODEL, "--min-confidence", "0").exit_code
@@ -189,7 +188,7 @@ def test_the_split_is_by_game_and_seeded(trained: tuple[Path, str]) -> None:
     from ocwtool.annotations.prelabel_run import labelled_examples
     from ocwtool.annotations.prelabel_train import split_games
 
-    items = labelled_examples(trained[0], EXPERT)[0]
+    items = labelled_examples(Workspace.open(trained[0]), EXPERT)[0]
     a_train, a_test = split_games(items, 0.3, seed=1)
     b_train, b_test = split_games(items, 0.3, seed=1)
     assert (a_train, a_test) == (b_train, b_test)
@@ -204,7 +203,7 @@ def test_the_data_hash_follows_the_labels(trained: tuple[Path, str]) -> None:
     from ocwtool.annotations.prelabel_run import labelled_examples
     from ocwtool.annotations.prelabel_train import data_hash
 
-    items = labelled_examples(trained[0], EXPERT)[0]
+    items = labelled_examples(Workspace.open(trained[0]), EXPERT)[0]
     changed = [
         replace(items[0], code="associative" if items[0].code != "associative" else "semantic"),
         *items[1:],
@@ -219,7 +218,6 @@ def test_train_errors_are_one_line(workspace_copy: Path) -> None:
     assert result.stderr.startswith("Error: no labels of annotator 'nobody'")
     from ocwtool.schema.annotations import ItemRecord
     from ocwtool.stores.annotations import append_record
-    from ocwtool.workspace import Workspace
     from tests.annotations.prelabel_fixtures import T0
 
     for puzzle in Workspace.open(workspace_copy).puzzles()[3:]:  # the expert retracts all but three games
@@ -235,7 +233,6 @@ def test_train_errors_are_one_line(workspace_copy: Path) -> None:
 def test_red_herrings_are_scored_against_reviewed_traps(workspace_copy: Path) -> None:
     from ocwtool.annotations.herring_eval import suggested
     from ocwtool.stores.annotations import append_record
-    from ocwtool.workspace import Workspace
     from tests.annotations.prelabel_fixtures import trap_record
 
     puzzles = Workspace.open(workspace_copy).puzzles()
@@ -286,10 +283,9 @@ def test_a_board_imported_twice_is_one_game(workspace_copy: Path) -> None:
     from ocwtool.annotations.prelabel_run import labelled_examples
     from ocwtool.store import write_puzzles
     from ocwtool.stores.annotations import append_record
-    from ocwtool.workspace import Workspace
     from tests.annotations.prelabel_fixtures import boards, expert_record
 
-    before = labelled_examples(workspace_copy, EXPERT)[0]
+    before = labelled_examples(Workspace.open(workspace_copy), EXPERT)[0]
     puzzle, kinds = boards()[0]
     twin = puzzle.model_copy(
         update={
@@ -300,4 +296,4 @@ def test_a_board_imported_twice_is_one_game(workspace_copy: Path) -> None:
     write_puzzles(workspace_copy / "puzzles" / "ctd.jsonl", [twin])
     append_record(workspace_copy / "annotations", expert_record(twin, kinds))
     assert len(Workspace.open(workspace_copy).puzzles()) == N_GAMES + 1
-    assert labelled_examples(workspace_copy, EXPERT)[0] == before
+    assert labelled_examples(Workspace.open(workspace_copy), EXPERT)[0] == before

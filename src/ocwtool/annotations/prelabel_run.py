@@ -2,8 +2,10 @@
 
 from ocwtool.annotations.prelabel_run import train_workspace
 from ocwtool.annotations.prelabel_train import TrainOptions
+from ocwtool.workspace import Workspace
 
-result = train_workspace(root, "ctd-expert", TrainOptions("types-ctd-expert", ("text", "wordnet")))
+ws = Workspace.open("my-dataset")
+result = train_workspace(ws, "ctd-expert", TrainOptions("types-ctd-expert", ("text", "wordnet")))
 print(result.path, render(result.evaluation))
 """
 
@@ -38,25 +40,27 @@ class TrainResult:
     orphans: int
 
 
-def annotator_records(root: Path, annotator: str) -> dict[str, ItemRecord]:
+def annotator_records(ws: Workspace, annotator: str) -> dict[str, ItemRecord]:
     """The annotator's latest record per puzzle (error when the annotator has no store)."""
     check_annotator(annotator, human=False)
-    path = store_path(Workspace.open(root).annotations_dir, annotator)
+    path = store_path(ws.annotations_dir, annotator)
     if not path.exists():
         raise AnnotationError(f"no labels of annotator {annotator!r} ({path} does not exist)")
     return latest(read_records(path))
 
 
-def labelled_examples(root: Path, annotator: str, sources: Sequence[str] = ()) -> tuple[list[Example], int]:
+def labelled_examples(
+    ws: Workspace, annotator: str, sources: Sequence[str] = ()
+) -> tuple[list[Example], int]:
     """The annotator's labelled groups joined with the workspace's puzzles."""
-    found, orphans = examples(Workspace.open(root).puzzles(sources), annotator_records(root, annotator))
+    found, orphans = examples(ws.puzzles(sources), annotator_records(ws, annotator))
     if not found:
         raise AnnotationError(f"annotator {annotator!r} labelled no group of the workspace's puzzles")
     return found, orphans
 
 
 def train_workspace(
-    root: Path,
+    ws: Workspace,
     annotator: str,
     options: TrainOptions,
     sources: Sequence[str] = (),
@@ -65,9 +69,9 @@ def train_workspace(
     progress: Progress = silent,
 ) -> TrainResult:
     """Train on the annotator's labels, evaluate on the held-out games, save the next version."""
-    items, orphans = labelled_examples(root, annotator, sources)
+    items, orphans = labelled_examples(ws, annotator, sources)
     embedder = embedder or Embedder()  # one encoder for training and the held-out evaluation
-    folder = models_dir(root)
+    folder = models_dir(ws.root)
     version = (versions(folder, options.name) or [0])[-1] + 1
     model = train(items, annotator, options, version, embedder=embedder, progress=progress)
     held = set(model.split.test_puzzle_ids)
@@ -95,7 +99,7 @@ def _evaluate(
 
 
 def evaluate_workspace(
-    root: Path,
+    ws: Workspace,
     spec: str,
     annotator: str | None = None,
     min_confidence: float | None = None,
@@ -104,13 +108,13 @@ def evaluate_workspace(
     progress: Progress = silent,
 ) -> tuple[PrelabelModel, Evaluation]:
     """Evaluate a saved model on its held-out games against ``annotator`` (default: its own)."""
-    model = load_model(models_dir(root), spec)
-    items, _ = labelled_examples(root, annotator or model.annotator)
+    model = load_model(models_dir(ws.root), spec)
+    items, _ = labelled_examples(ws, annotator or model.annotator)
     ev = _evaluate(model, items, set(model.split.test_puzzle_ids), min_confidence, embedder, progress)
     return model, ev
 
 
-def herring_workspace(root: Path, reference: str, sources: Sequence[str] = ()) -> HerringScore:
+def herring_workspace(ws: Workspace, reference: str, sources: Sequence[str] = ()) -> HerringScore:
     """The rules' red-herring suggestions scored against the annotator ``reference``'s traps."""
-    puzzles: list[Puzzle] = Workspace.open(root).puzzles(sources)
-    return score_herrings(puzzles, annotator_records(root, reference))
+    puzzles: list[Puzzle] = ws.puzzles(sources)
+    return score_herrings(puzzles, annotator_records(ws, reference))

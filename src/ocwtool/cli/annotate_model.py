@@ -32,10 +32,11 @@ def _herrings(app: AppContext, traps: str, as_json: bool) -> dict[str, object] |
     from ocwtool.annotations.prelabel_run import herring_workspace
     from ocwtool.annotations.store import store_path
 
-    if not store_path(app.workspace().annotations_dir, traps).exists():
+    ws = app.workspace()
+    if not store_path(ws.annotations_dir, traps).exists():
         click.echo(f"(no labels of {traps!r}: red-herring suggestions not scored)", err=True)
         return None
-    score = herring_workspace(app.root, traps)
+    score = herring_workspace(ws, traps)
     if not as_json:
         click.echo(herring_eval.render(score, traps))
     return herring_eval.as_json(score)
@@ -106,7 +107,7 @@ def train_cmd(
     options = TrainOptions(
         name or f"types-{annotator}", _feature_sets(feature_sets), holdout, seed, min_confidence
     )
-    result = train_workspace(app.root, annotator, options, sources, progress=progress)
+    result = train_workspace(app.workspace(), annotator, options, sources, progress=progress)
     _show_training(app, result, traps, as_json)
 
 
@@ -161,7 +162,7 @@ def evaluate_cmd(
     from ocwtool.annotations.prelabel_eval import render
     from ocwtool.annotations.prelabel_run import evaluate_workspace
 
-    model, ev = evaluate_workspace(app.root, spec, annotator, min_confidence, progress=progress)
+    model, ev = evaluate_workspace(app.workspace(), spec, annotator, min_confidence, progress=progress)
     if not as_json:
         click.echo(f"{model.tag} (trained {model.created_at:%Y-%m-%d %H:%M} on {model.annotator})")
         click.echo(render(ev))
