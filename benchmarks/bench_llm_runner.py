@@ -21,6 +21,7 @@ from ocwtool.llm.runner import LlmRunRequest, run_llm
 from ocwtool.llm.scripted import Board, provider_env, serve_scripted
 from ocwtool.schema.models import Game, Group, NytMeta, Provenance, Puzzle, Split, nyt_number
 from ocwtool.store import write_puzzles
+from ocwtool.workspace import Workspace
 
 THEMES = ("River", "Tree", "Gem", "Dance")
 
@@ -54,7 +55,7 @@ def boards(n: int) -> list[Puzzle]:
 def bench(root: Path, model: str, protocol: Protocol, connections: int, tag: str) -> None:
     request = LlmRunRequest(
         model=model,
-        source=PuzzleSource(workspace=root, source="nyt"),
+        source=PuzzleSource(workspace=Workspace.open(root), source="nyt"),
         protocol=protocol,
         name=tag,
         max_connections=connections,

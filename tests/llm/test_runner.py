@@ -23,6 +23,7 @@ from ocwtool.llm.prompts import get_prompt
 from ocwtool.llm.runner import LlmRun, LlmRunRequest, run_llm
 from ocwtool.llm.scripted import ScriptedServer
 from ocwtool.llm.tasks import interactive, oneshot
+from ocwtool.workspace import Workspace
 from tests.llm.watch import StateChanges, watch
 
 HELD_WITHIN = 240.0  # seconds for the subprocess to start and reach the gate, on a loaded machine
@@ -31,7 +32,7 @@ HELD_WITHIN = 240.0  # seconds for the subprocess to start and reach the gate, o
 def _run(ws: Path, model: str, source: str, protocol: Protocol | None = None, **kw: object) -> LlmRun:
     req = LlmRunRequest(
         model=f"openai-api/scripted/{model}",
-        source=PuzzleSource(workspace=ws, source=source),
+        source=PuzzleSource(workspace=Workspace.open(ws), source=source),
         protocol=protocol or Protocol(),
         **kw,  # type: ignore[arg-type]
     )
@@ -39,8 +40,18 @@ def _run(ws: Path, model: str, source: str, protocol: Protocol | None = None, **
 
 
 def _scores(ws: Path, run: LlmRun, source: str) -> dict[str, object]:
-    golds = played_walls(PuzzleSource(workspace=ws, source=source).golds().walls, run.folder)
+    golds = played_walls(PuzzleSource(workspace=Workspace.open(ws), source=source).golds().walls, run.folder)
     return run_evaluation(golds, EvalRequest(predictions=run_predictions(run.folder), n_boot=0))
+
+
+def test_a_puzzle_source_plays_the_workspace_it_is_given(workspace: Path) -> None:
+    ws = Workspace.at(workspace)  # the layout without reading ocwtool.toml: nothing reopens it
+    src = PuzzleSource(workspace=ws, source="nyt")
+    assert [w.wall_id for w in src.golds().walls] == [p.id for p in ws.puzzles(["nyt"]) if p.split == "test"]
+    assert src.describe() == f"workspace {workspace}, source nyt, split test"
+    request = LlmRunRequest(model="openai-api/scripted/oracle", source=src, protocol=Protocol())
+    assert request.settings()["workspace"] == str(workspace)  # run.json records the folder as text
+    assert PuzzleSource().describe() == "workspace None, source all, split test"
 
 
 def test_tasks_are_registered_under_the_package_name() -> None:

@@ -16,6 +16,7 @@ from ocwtool.names import LLM_RULES, PROTOCOLS
 
 if TYPE_CHECKING:
     from ocwtool.llm.runner import LlmRunRequest
+    from ocwtool.workspace import Workspace
 
 
 @click.group("llm")
@@ -51,7 +52,7 @@ class RunOptions:
     max_tokens: int | None
     no_progress: bool
 
-    def request(self, workspace: Path) -> LlmRunRequest:
+    def request(self, workspace: Workspace) -> LlmRunRequest:
         """The runner's request: the release's puzzles (else the workspace's), the protocol with its
         rules (default: ``oneshot`` for one-shot play, ``nyt`` for interactive), the limits."""
         from ocwtool.llm.inputs import Protocol, PuzzleSource
@@ -144,7 +145,7 @@ def run_cmd(app: AppContext, /, options: RunOptions) -> None:
     from ocwtool.llm.runner import run_llm
 
     ws = app.workspace()
-    run = run_llm(options.request(ws.root), ws.runs_dir, load_prices(ws.settings.llm))
+    run = run_llm(options.request(ws), ws.runs_dir, load_prices(ws.settings.llm))
     click.echo(summary(run))
 
 

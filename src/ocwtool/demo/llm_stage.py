@@ -63,7 +63,7 @@ def _play(
     name = f"scripted-{player}-{source}-{protocol.name}"
     request = LlmRunRequest(
         model=model,
-        source=PuzzleSource(workspace=state.workspace.root, source=source),
+        source=PuzzleSource(workspace=state.workspace, source=source),
         protocol=protocol,
         name=name,
     )

@@ -35,17 +35,22 @@ class Protocol:
 
 @dataclass(frozen=True)
 class PuzzleSource:
-    """Where puzzles come from: a workspace folder or a release folder, one source, one split."""
+    """Where puzzles come from: a workspace or a release folder, one source, one split."""
 
-    workspace: Path | None = None
+    workspace: Workspace | None = None
     release: Path | None = None
     source: str | None = None
     split: str = "test"
     include_flagged: bool = False
 
     def describe(self) -> str:
-        where = f"release {self.release}" if self.release else f"workspace {self.workspace}"
+        where = f"release {self.release}" if self.release else f"workspace {self.workspace_root}"
         return f"{where}, source {self.source or 'all'}, split {self.split}"
+
+    @property
+    def workspace_root(self) -> str | None:
+        """The workspace folder as text, as run settings record it and the task's arguments carry it."""
+        return str(self.workspace.root) if self.workspace is not None else None
 
     def golds(self, split: str | None = None) -> GoldSet:
         """Gold walls of ``split`` (default: the run's split)."""
@@ -54,8 +59,7 @@ class PuzzleSource:
             return release_golds(self.release, chosen, self.source, self.include_flagged)
         if self.workspace is None:
             raise LlmError("give a workspace or a release to play")
-
-        return workspace_golds(Workspace.open(self.workspace), chosen, self.source, self.include_flagged)
+        return workspace_golds(self.workspace, chosen, self.source, self.include_flagged)
 
 
 def game_of(gold: GoldWall) -> str:

@@ -63,7 +63,7 @@ class LlmRunRequest:
         src = self.source
         return {
             "model": self.model,
-            "workspace": str(src.workspace) if src.workspace else None,
+            "workspace": src.workspace_root,
             "release": str(src.release) if src.release else None,
             "source": src.source,
             "split": src.split,
@@ -95,7 +95,7 @@ class LlmRun:
 def _task(req: LlmRunRequest) -> Any:
     """The registered task with plain arguments, so the log can rebuild it (``eval_retry``)."""
     src, proto = req.source, req.protocol
-    workspace = str(src.workspace) if src.workspace else None
+    workspace = src.workspace_root
     release = str(src.release) if src.release else None
     if proto.name == "oneshot":
         return oneshot(workspace, release, src.source, src.split, proto.prompt, req.cache)

@@ -25,6 +25,7 @@ from ocwtool.llm.inputs import Protocol, PuzzleSource, game_of, limited, train_e
 from ocwtool.llm.prompts import PromptSpec, default_prompt, get_prompt, pick_examples, render_examples
 from ocwtool.llm.solvers import interactive_solver, oneshot_solver
 from ocwtool.schema.board import shown_board
+from ocwtool.workspace import Workspace
 
 
 def samples(walls: Sequence[GoldWall]) -> MemoryDataset:
@@ -89,7 +90,9 @@ def run_metadata(spec: PromptSpec, protocol: Protocol, examples: str) -> dict[st
 def _source(workspace: str | None, release: str | None, source: str | None, split: str) -> PuzzleSource:
     if release:
         return PuzzleSource(release=Path(release), source=source, split=split)
-    return PuzzleSource(workspace=Path(workspace or "."), source=source, split=split)
+    # The one place a workspace is opened from a path: a task's arguments are plain text so that
+    # inspect's log can rebuild it (eval_retry), and the rebuilt task reads the folder afresh.
+    return PuzzleSource(workspace=Workspace.open(workspace or "."), source=source, split=split)
 
 
 @task
