@@ -24,16 +24,18 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ocwtool.config import CONFIG_NAME, Settings, load_settings
 from ocwtool.errors import InputError
+from ocwtool.fsio import folder_lock, write_json
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, store_paths
+from ocwtool.store import read_puzzles, store_paths, write_puzzles
 from ocwtool.stores.annotations import read_all
 
 WAIVERS_NAME = "validation.toml"
@@ -152,6 +154,16 @@ class Workspace:
     def exports_dir(self) -> Path:
         return self.root / "exports"
 
+    @property
+    def llm_runs_dir(self) -> Path:
+        """Language-model runs: ``runs/llm/<run>/``."""
+        return self.runs_dir / "llm"
+
+    @property
+    def models_dir(self) -> Path:
+        """Models trained in the workspace (the pre-labelling model): ``models/``."""
+        return self.root / "models"
+
     def rel(self, path: str | Path) -> str:
         """``path`` relative to the workspace when inside it, else as given (short, stable messages)."""
         for candidate in (Path(path), Path(path).resolve()):
@@ -230,6 +242,38 @@ class Workspace:
     def annotations(self, *, include_suggest: bool = False) -> dict[str, dict[str, ItemRecord]]:
         """annotator -> puzzle id -> latest label record (the suggester's only on request)."""
         return read_all(self.annotations_dir, include_suggest=include_suggest)
+
+    # Writes: every store and variant file is written here, under its folder's lock, so that two
+    # writers of one folder (an import and a scrape, a split and a build) run one after another.
+    def write_store(self, name: str, puzzles: Iterable[Puzzle]) -> int:
+        """Rewrite store ``name`` in place (its file under an old name when that is what the
+        workspace holds); the count written."""
+        with folder_lock(self.puzzles_dir):
+            return write_puzzles(self.puzzles_path(name), puzzles)
+
+    def replace_store(
+        self, name: str, puzzles: Iterable[Puzzle], meta: dict[str, Any] | None = None
+    ) -> tuple[int, Path | None]:
+        """Write store ``name`` under its current name with its ``.meta.json`` (removed when ``meta``
+        is None); the store's file under an old name goes. The count written and that old file."""
+        store = self.puzzles_dir / f"{name}.jsonl"
+        with folder_lock(self.puzzles_dir):
+            old = self.old_store_path(name)  # this store under its old name: replaced here
+            count = write_puzzles(store, puzzles)
+            meta_file = store.with_name(f"{name}.meta.json")
+            if meta is not None:
+                write_json(meta_file, meta)
+            else:
+                meta_file.unlink(missing_ok=True)
+            if old is not None:
+                old.unlink()
+                old.with_name(f"{old.stem}.meta.json").unlink(missing_ok=True)
+        return count, old
+
+    def write_variants(self, kind: str, puzzles: Iterable[Puzzle]) -> int:
+        """Rewrite ``variants/<kind>.jsonl``; the count written."""
+        with folder_lock(self.variants_dir):
+            return write_puzzles(self.variants_path(kind), puzzles)
 
 
 def _built_from(variant: Puzzle) -> str:

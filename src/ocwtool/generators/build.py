@@ -27,7 +27,7 @@ from ocwtool.progress import Progress, silent, track
 from ocwtool.resources.wordnet import WordNetBackend, open_backend
 from ocwtool.schema.formats.ocw_json import export_file
 from ocwtool.schema.models import Game, Puzzle, Split, in_split
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.store import read_puzzles
 from ocwtool.workspace import Workspace
 
 KINDS = VARIANT_KINDS
@@ -160,7 +160,7 @@ def _write(
         for p in workspace.variants(kinds=[request.kind]).get(request.kind, ())
         if workspace.current_name(origin(p) or "") != own
     ]
-    write_puzzles(out, kept + tagged)
+    workspace.write_variants(request.kind, kept + tagged)
     _record(workspace, request, summary.to_json(), len(kept) + len(tagged), out)
     return summary
 

@@ -30,7 +30,6 @@ from ocwtool.scrapers.outcome import ScrapeOutcome
 from ocwtool.scrapers.reconcile import merge, reconcile, render_table
 from ocwtool.scrapers.sources.nyt_api import NytApiSource
 from ocwtool.scrapers.sources.tryhard import TryhardSource
-from ocwtool.store import write_puzzles
 from ocwtool.workspace import Workspace
 
 Which = Literal["api", "archive", "both"]
@@ -113,7 +112,7 @@ def _write_store(workspace: Workspace, name: str, puzzles: list[Puzzle], run: Sc
     path = workspace.puzzles_path(name)
     old = workspace.store(name)
     merged = list({p.id: p for p in [*old, *puzzles]}.values())
-    run.written[path] = write_puzzles(path, merged)
+    run.written[path] = workspace.write_store(name, merged)
     return merged
 
 
