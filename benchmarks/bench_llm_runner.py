@@ -21,6 +21,7 @@ from ocwtool.llm.runner import LlmRunRequest, run_llm
 from ocwtool.llm.scripted import Board, provider_env, serve_scripted
 from ocwtool.schema.models import Game, Group, NytMeta, Provenance, Puzzle, Split, nyt_number
 from ocwtool.store import write_puzzles
+from ocwtool.workspace import Workspace
 
 THEMES = ("River", "Tree", "Gem", "Dance")
 
@@ -60,7 +61,7 @@ def bench(root: Path, model: str, protocol: Protocol, connections: int, tag: str
         max_connections=connections,
     )
     t0 = time.perf_counter()
-    run = run_llm(request, root / "runs")
+    run = run_llm(request, Workspace.at(root))
     seconds = time.perf_counter() - t0
     games = run.manifest["samples"]
     print(

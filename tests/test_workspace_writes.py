@@ -14,7 +14,7 @@ import pytest
 import ocwtool.workspace
 from ocwtool.curation.splits import split_workspace
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles
+from ocwtool.store import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
 from tests.validators.factory import make_workspace, wall
 
@@ -63,7 +63,7 @@ def _locked_by_someone(folder: Path) -> bool:
 def lock_seen(monkeypatch: pytest.MonkeyPatch) -> Seen:
     """Each write_puzzles the Workspace makes: (file name, whether its folder was locked meanwhile)."""
     seen: Seen = []
-    real: Callable[..., int] = ocwtool.workspace.write_puzzles
+    real: Callable[..., int] = write_puzzles
 
     def spy(path: Path, puzzles: Iterable[Puzzle]) -> int:
         seen.append((f"{path.parent.name}/{path.name}", _locked_by_someone(path.parent)))
@@ -112,3 +112,28 @@ def test_layout_paths_outside_the_stores_come_from_the_workspace(tmp_path: Path)
     ws = Workspace.at(tmp_path)
     assert ws.llm_runs_dir == tmp_path / "runs" / "llm"
     assert ws.models_dir == tmp_path / "models"
+
+
+def _layout_literals(path: Path) -> list[int]:
+    """Lines that build ``models`` or ``.../llm`` paths themselves: ``"models"`` anywhere, or a path
+    joined with ``/ "llm"``."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and node.value == "models":
+            lines.append(node.lineno)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and _is_llm(node.right):
+            lines.append(node.lineno)
+    return lines
+
+
+def _is_llm(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value == "llm"
+
+
+def test_the_llm_runs_and_models_folders_are_named_only_by_the_workspace() -> None:
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC).as_posix()
+        if rel != "workspace.py":
+            found += [f"{rel}:{line}" for line in _layout_literals(path)]
+    assert found == [], f"take runs/llm and models/ from Workspace.llm_runs_dir / .models_dir: {found}"

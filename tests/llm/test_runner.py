@@ -23,6 +23,7 @@ from ocwtool.llm.prompts import get_prompt
 from ocwtool.llm.runner import LlmRun, LlmRunRequest, run_llm
 from ocwtool.llm.scripted import ScriptedServer
 from ocwtool.llm.tasks import interactive, oneshot
+from ocwtool.workspace import Workspace
 from tests.llm.watch import StateChanges, watch
 
 HELD_WITHIN = 240.0  # seconds for the subprocess to start and reach the gate, on a loaded machine
@@ -35,7 +36,7 @@ def _run(ws: Path, model: str, source: str, protocol: Protocol | None = None, **
         protocol=protocol or Protocol(),
         **kw,  # type: ignore[arg-type]
     )
-    return run_llm(req, ws / "runs")
+    return run_llm(req, Workspace.at(ws))
 
 
 def _scores(ws: Path, run: LlmRun, source: str) -> dict[str, object]:

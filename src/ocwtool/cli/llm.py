@@ -144,7 +144,7 @@ def run_cmd(app: AppContext, /, options: RunOptions) -> None:
     from ocwtool.llm.runner import run_llm
 
     ws = app.workspace()
-    run = run_llm(options.request(ws.root), ws.runs_dir, load_prices(ws.root))
+    run = run_llm(options.request(ws.root), ws, load_prices(ws.root))
     click.echo(summary(run))
 
 
