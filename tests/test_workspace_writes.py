@@ -112,6 +112,7 @@ def test_layout_paths_outside_the_stores_come_from_the_workspace(tmp_path: Path)
     ws = Workspace.at(tmp_path)
     assert ws.llm_runs_dir == tmp_path / "runs" / "llm"
     assert ws.models_dir == tmp_path / "models"
+    assert ws.variant_ocw_path("wordnet") == tmp_path / "variants" / "wordnet.ocw.json"
 
 
 def _layout_literals(path: Path) -> list[int]:

@@ -138,6 +138,10 @@ class Workspace:
     def variant_summary_path(self, kind: str) -> Path:
         return self.variants_dir / f"{kind}.summary.json"
 
+    def variant_ocw_path(self, kind: str) -> Path:
+        """The OCW JSON export of a variant kind (as the published variant files): ``<kind>.ocw.json``."""
+        return self.variants_dir / f"{kind}.ocw.json"
+
     @property
     def annotations_dir(self) -> Path:
         return self.root / "annotations"

@@ -203,7 +203,7 @@ def export_ocw_json(workspace: Workspace, kind: str) -> str:
     puzzles = [p for p in read_puzzles(workspace.variants_path(kind)) if p.game is Game.OCW]
     if not puzzles:
         raise InputError(f"{workspace.variants_path(kind)}: no OCW puzzles to export as OCW JSON")
-    target = workspace.variants_dir / f"{kind}.ocw.json"
+    target = workspace.variant_ocw_path(kind)
     export_file(puzzles, target, {})
     return workspace.rel(target)
 
