@@ -88,6 +88,24 @@ def test_each_workspace_write_holds_its_folder_lock(tmp_path: Path, lock_seen: S
     assert not _locked_by_someone(ws.puzzles_dir) and not _locked_by_someone(ws.variants_dir)
 
 
+def test_an_update_reads_and_writes_under_one_lock(tmp_path: Path, lock_seen: Seen) -> None:
+    ws = Workspace.at(tmp_path)
+    read: list[tuple[list[str], bool]] = []
+
+    def add(folder: Path, new: Puzzle) -> Callable[[list[Puzzle]], list[Puzzle]]:
+        def change(current: list[Puzzle]) -> list[Puzzle]:
+            read.append(([p.id for p in current], _locked_by_someone(folder)))
+            return [*current, new]
+
+        return change
+
+    assert [p.id for p in ws.update_store("ocw", add(ws.puzzles_dir, wall(1)))] == [wall(1).id]
+    assert [p.id for p in ws.update_store("ocw", add(ws.puzzles_dir, wall(2)))] == [wall(1).id, wall(2).id]
+    assert ws.update_variants("randomized", add(ws.variants_dir, wall(3))) == 1
+    assert read == [([], True), ([wall(1).id], True), ([], True)]
+    assert lock_seen == [("puzzles/ocw.jsonl", True)] * 2 + [("variants/randomized.jsonl", True)]
+
+
 def test_split_writes_stores_and_variants_under_the_lock(tmp_path: Path, lock_seen: Seen) -> None:
     ws = make_workspace(tmp_path)
     split_workspace(ws)

@@ -24,7 +24,7 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -255,6 +255,16 @@ class Workspace:
         with folder_lock(self.puzzles_dir):
             return write_puzzles(self.puzzles_path(name), puzzles)
 
+    def update_store(self, name: str, change: Callable[[list[Puzzle]], list[Puzzle]]) -> list[Puzzle]:
+        """Read store ``name`` (none when it does not exist yet), rewrite it with ``change(puzzles)``
+        and return that, all under one lock: a concurrent writer cannot slip between the read and
+        the write."""
+        with folder_lock(self.puzzles_dir):
+            path = self.puzzles_path(name)
+            updated = change(read_puzzles(path) if path.exists() else [])
+            write_puzzles(path, updated)
+        return updated
+
     def replace_store(
         self, name: str, puzzles: Iterable[Puzzle], meta: dict[str, Any] | None = None
     ) -> tuple[int, Path | None]:
@@ -278,6 +288,13 @@ class Workspace:
         """Rewrite ``variants/<kind>.jsonl``; the count written."""
         with folder_lock(self.variants_dir):
             return write_puzzles(self.variants_path(kind), puzzles)
+
+    def update_variants(self, kind: str, change: Callable[[list[Puzzle]], list[Puzzle]]) -> int:
+        """Read ``variants/<kind>.jsonl`` (none when it does not exist yet) and rewrite it with
+        ``change(variants)`` under one lock; the count written."""
+        with folder_lock(self.variants_dir):
+            path = self.variants_path(kind)
+            return write_puzzles(path, change(read_puzzles(path) if path.exists() else []))
 
 
 def _built_from(variant: Puzzle) -> str:

@@ -155,13 +155,12 @@ def _write(
     out = workspace.variants_path(request.kind)
     tagged = [_tag(p, request.source) for p in built]
     own = workspace.current_name(request.source)  # an old store name is the store it names now
-    kept = [
-        p
-        for p in workspace.variants(kinds=[request.kind]).get(request.kind, ())
-        if workspace.current_name(origin(p) or "") != own
-    ]
-    workspace.write_variants(request.kind, kept + tagged)
-    _record(workspace, request, summary.to_json(), len(kept) + len(tagged), out)
+
+    def others_and_ours(current: list[Puzzle]) -> list[Puzzle]:
+        return [p for p in current if workspace.current_name(origin(p) or "") != own] + tagged
+
+    total = workspace.update_variants(request.kind, others_and_ours)
+    _record(workspace, request, summary.to_json(), total, out)
     return summary
 
 
