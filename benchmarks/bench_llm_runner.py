@@ -61,7 +61,7 @@ def bench(root: Path, model: str, protocol: Protocol, connections: int, tag: str
         max_connections=connections,
     )
     t0 = time.perf_counter()
-    run = run_llm(request, root / "runs")
+    run = run_llm(request, Workspace.at(root))
     seconds = time.perf_counter() - t0
     games = run.manifest["samples"]
     print(

@@ -24,16 +24,18 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ocwtool.config import CONFIG_NAME, Settings, load_settings
 from ocwtool.errors import InputError
+from ocwtool.fsio import folder_lock, write_json
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, store_paths
+from ocwtool.store import read_puzzles, store_paths, write_puzzles
 from ocwtool.stores.annotations import read_all
 
 WAIVERS_NAME = "validation.toml"
@@ -136,6 +138,10 @@ class Workspace:
     def variant_summary_path(self, kind: str) -> Path:
         return self.variants_dir / f"{kind}.summary.json"
 
+    def variant_ocw_path(self, kind: str) -> Path:
+        """The OCW JSON export of a variant kind (as the published variant files): ``<kind>.ocw.json``."""
+        return self.variants_dir / f"{kind}.ocw.json"
+
     @property
     def annotations_dir(self) -> Path:
         return self.root / "annotations"
@@ -151,6 +157,16 @@ class Workspace:
     @property
     def exports_dir(self) -> Path:
         return self.root / "exports"
+
+    @property
+    def llm_runs_dir(self) -> Path:
+        """Language-model runs: ``runs/llm/<run>/``."""
+        return self.runs_dir / "llm"
+
+    @property
+    def models_dir(self) -> Path:
+        """Models trained in the workspace (the pre-labelling model): ``models/``."""
+        return self.root / "models"
 
     def rel(self, path: str | Path) -> str:
         """``path`` relative to the workspace when inside it, else as given (short, stable messages)."""
@@ -230,6 +246,55 @@ class Workspace:
     def annotations(self, *, include_suggest: bool = False) -> dict[str, dict[str, ItemRecord]]:
         """annotator -> puzzle id -> latest label record (the suggester's only on request)."""
         return read_all(self.annotations_dir, include_suggest=include_suggest)
+
+    # Writes: every store and variant file is written here, under its folder's lock, so that two
+    # writers of one folder (an import and a scrape, a split and a build) run one after another.
+    def write_store(self, name: str, puzzles: Iterable[Puzzle]) -> int:
+        """Rewrite store ``name`` in place (its file under an old name when that is what the
+        workspace holds); the count written."""
+        with folder_lock(self.puzzles_dir):
+            return write_puzzles(self.puzzles_path(name), puzzles)
+
+    def update_store(self, name: str, change: Callable[[list[Puzzle]], list[Puzzle]]) -> list[Puzzle]:
+        """Read store ``name`` (none when it does not exist yet), rewrite it with ``change(puzzles)``
+        and return that, all under one lock: a concurrent writer cannot slip between the read and
+        the write."""
+        with folder_lock(self.puzzles_dir):
+            path = self.puzzles_path(name)
+            updated = change(read_puzzles(path) if path.exists() else [])
+            write_puzzles(path, updated)
+        return updated
+
+    def replace_store(
+        self, name: str, puzzles: Iterable[Puzzle], meta: dict[str, Any] | None = None
+    ) -> tuple[int, Path | None]:
+        """Write store ``name`` under its current name with its ``.meta.json`` (removed when ``meta``
+        is None); the store's file under an old name goes. The count written and that old file."""
+        store = self.puzzles_dir / f"{name}.jsonl"
+        with folder_lock(self.puzzles_dir):
+            old = self.old_store_path(name)  # this store under its old name: replaced here
+            count = write_puzzles(store, puzzles)
+            meta_file = store.with_name(f"{name}.meta.json")
+            if meta is not None:
+                write_json(meta_file, meta)
+            else:
+                meta_file.unlink(missing_ok=True)
+            if old is not None:
+                old.unlink()
+                old.with_name(f"{old.stem}.meta.json").unlink(missing_ok=True)
+        return count, old
+
+    def write_variants(self, kind: str, puzzles: Iterable[Puzzle]) -> int:
+        """Rewrite ``variants/<kind>.jsonl``; the count written."""
+        with folder_lock(self.variants_dir):
+            return write_puzzles(self.variants_path(kind), puzzles)
+
+    def update_variants(self, kind: str, change: Callable[[list[Puzzle]], list[Puzzle]]) -> int:
+        """Read ``variants/<kind>.jsonl`` (none when it does not exist yet) and rewrite it with
+        ``change(variants)`` under one lock; the count written."""
+        with folder_lock(self.variants_dir):
+            path = self.variants_path(kind)
+            return write_puzzles(path, change(read_puzzles(path) if path.exists() else []))
 
 
 def _built_from(variant: Puzzle) -> str:

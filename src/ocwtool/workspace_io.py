@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import InputError, SchemaError
-from ocwtool.fsio import folder_lock, read_json, write_json
+from ocwtool.fsio import read_json
 from ocwtool.import_steps import (
     link_to_workspace,
     read_with_hint,
@@ -30,7 +30,7 @@ from ocwtool.import_steps import (
 from ocwtool.linking import LinkReport
 from ocwtool.schema.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
 from ocwtool.schema.models import Puzzle, Split
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.store import read_puzzles
 from ocwtool.workspace import Workspace
 
 SOURCE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -112,20 +112,9 @@ def _write_store(
     workspace: Workspace, name: str, puzzles: Sequence[Puzzle], extras: dict[str, Any] | None
 ) -> tuple[int, Path | None]:
     """Write store ``name`` and its ``.meta.json`` (removed when there are no extras) under the folder
-    lock; the store's file under an old name goes. Returns the count written and that old file."""
-    store = workspace.puzzles_dir / f"{name}.jsonl"
-    with folder_lock(workspace.puzzles_dir):
-        old = workspace.old_store_path(name)  # this store under its old name: replaced by the import
-        count = write_puzzles(store, puzzles)
-        meta = store.with_name(f"{name}.meta.json")
-        if extras is not None:
-            write_json(meta, extras)
-        else:
-            meta.unlink(missing_ok=True)
-        if old is not None:
-            old.unlink()
-            old.with_name(f"{old.stem}.meta.json").unlink(missing_ok=True)
-    return count, old
+    lock (:meth:`Workspace.replace_store`); the store's file under an old name goes. Returns the
+    count written and that old file."""
+    return workspace.replace_store(name, puzzles, extras)
 
 
 def keep_scraped(workspace: Workspace, name: str, path: Path) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from ocwtool import workspace_io
+from ocwtool import workspace, workspace_io
 from ocwtool.cli import main
 from ocwtool.data import example_path
 from ocwtool.fsio import sha256_file
@@ -90,14 +90,14 @@ def _document(k: int) -> dict[str, Any]:
 
 def _slow_meta_import(root: str, path: str, pause: float, barrier: Any) -> None:
     """Import with a pause between writing the store and writing its ``meta.json``."""
-    real = workspace_io.write_json
+    real = workspace.write_json  # the Workspace writes the store and its meta under the lock
 
     def slow(target: Path, obj: Any, **kwargs: Any) -> None:
         time.sleep(pause)
         real(target, obj, **kwargs)
 
     mp = pytest.MonkeyPatch()
-    mp.setattr(workspace_io, "write_json", slow)
+    mp.setattr(workspace, "write_json", slow)
     barrier.wait()
     workspace_io.import_into(Workspace.open(Path(root)), Path(path), "ocw", "shared")
 

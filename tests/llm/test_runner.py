@@ -36,7 +36,7 @@ def _run(ws: Path, model: str, source: str, protocol: Protocol | None = None, **
         protocol=protocol or Protocol(),
         **kw,  # type: ignore[arg-type]
     )
-    return run_llm(req, ws / "runs")
+    return run_llm(req, Workspace.at(ws))
 
 
 def _scores(ws: Path, run: LlmRun, source: str) -> dict[str, object]:

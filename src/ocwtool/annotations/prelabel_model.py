@@ -26,9 +26,9 @@ from ocwtool.errors import AnnotationError, InputError
 from ocwtool.fsio import atomic_open
 from ocwtool.schema.annotations import ANNOTATOR_PATTERN
 from ocwtool.schema.models import Frozen
+from ocwtool.workspace import Workspace
 
 FORMAT: Literal["ocwtool-prelabel-linear/1"] = "ocwtool-prelabel-linear/1"
-MODELS = "models"
 VERSION_FILE = re.compile(r"^v(\d+)\.json$")
 Matrix = npt.NDArray[np.float64]
 
@@ -111,8 +111,9 @@ class PrelabelModel(Frozen):
 
 
 def models_dir(root: Path) -> Path:
-    """``<workspace>/models``."""
-    return root / MODELS
+    """``<workspace>/models`` (:attr:`Workspace.models_dir`, which owns the layout), for callers that
+    still hold a root path."""
+    return Workspace.at(root).models_dir
 
 
 def versions(folder: Path, name: str) -> list[int]:

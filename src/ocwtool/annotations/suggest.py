@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ocwtool.annotations.heuristics import suggest_all
 from ocwtool.annotations.prelabel import Prelabeller, prelabel_puzzles
-from ocwtool.annotations.prelabel_model import load_model, models_dir
+from ocwtool.annotations.prelabel_model import load_model
 from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
@@ -36,7 +36,7 @@ def suggest_workspace(
     puzzles = workspace.puzzles(sources)
     path = store_path(workspace.annotations_dir, SUGGEST)
     merged = latest(read_records(path))
-    for rec in _suggestions(workspace.root, puzzles, model, min_confidence, progress):
+    for rec in _suggestions(workspace.models_dir, puzzles, model, min_confidence, progress):
         merged[rec.puzzle_id] = rec
     write_records(path, merged.values())
     kinds = Counter(g.label.kind.value for p in puzzles for g in merged[p.id].groups)
@@ -44,9 +44,9 @@ def suggest_workspace(
 
 
 def _suggestions(
-    root: Path, puzzles: list[Puzzle], model: str | None, min_confidence: float | None, progress: Progress
+    models: Path, puzzles: list[Puzzle], model: str | None, min_confidence: float | None, progress: Progress
 ) -> list[ItemRecord]:
     if model is None:
         return list(suggest_all(track(puzzles, "suggest", progress)))
-    prelabeller = Prelabeller(load_model(models_dir(root), model), min_confidence)
+    prelabeller = Prelabeller(load_model(models, model), min_confidence)
     return prelabel_puzzles(puzzles, prelabeller, progress=progress)

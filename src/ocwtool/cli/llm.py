@@ -145,7 +145,7 @@ def run_cmd(app: AppContext, /, options: RunOptions) -> None:
     from ocwtool.llm.runner import run_llm
 
     ws = app.workspace()
-    run = run_llm(options.request(ws), ws.runs_dir, load_prices(ws.settings.llm))
+    run = run_llm(options.request(ws), ws, load_prices(ws.settings.llm))
     click.echo(summary(run))
 
 

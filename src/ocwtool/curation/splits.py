@@ -30,7 +30,6 @@ from ocwtool.names import SPLITS as SPLIT_NAMES
 from ocwtool.schema.corpus import parent_index
 from ocwtool.schema.keys import clue_key, identifying, wall_key
 from ocwtool.schema.models import Puzzle, Split
-from ocwtool.store import write_puzzles
 from ocwtool.workspace import Workspace
 
 OCW_SIZES = (62, 62, 494)
@@ -196,19 +195,19 @@ def split_workspace(
     stores = workspace.stores(chosen)
     everything = [p for items in stores.values() for p in items]
     plan, notes = _plan(everything, seed, sizes, nyt_cutoffs, splits_from)
-    updated = {workspace.puzzles_path(name): apply_plan(items, plan) for name, items in stores.items()}
+    updated = {name: apply_plan(items, plan) for name, items in stores.items()}
     parents = parent_index([p for items in updated.values() for p in items])
     variants = {
-        workspace.variants_path(kind): inherit_splits(items, parents)
-        for kind, items in workspace.variants(keep_empty=True).items()
+        kind: inherit_splits(items, parents) for kind, items in workspace.variants(keep_empty=True).items()
     }
     if not dry_run:
-        for path, items in [*updated.items(), *variants.items()]:
-            write_puzzles(path, items)
-    counts = {
-        f"{path.parent.name}/{path.name}": _count(items)
-        for path, items in [*updated.items(), *variants.items()]
-    }
+        for name, items in updated.items():
+            workspace.write_store(name, items)
+        for kind, items in variants.items():
+            workspace.write_variants(kind, items)
+    paths = [(workspace.puzzles_path(n), items) for n, items in updated.items()]
+    paths += [(workspace.variants_path(k), items) for k, items in variants.items()]
+    counts = {f"{path.parent.name}/{path.name}": _count(items) for path, items in paths}
     return SplitSummary(counts, tuple(notes))
 
 

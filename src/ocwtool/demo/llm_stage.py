@@ -67,10 +67,10 @@ def _play(
         protocol=protocol,
         name=name,
     )
-    folder = state.workspace.runs_dir / "llm" / name
+    folder = state.workspace.llm_runs_dir / name
     if changed_settings(folder, request.settings()):  # the demo's own run by an older ocwtool
         shutil.rmtree(folder)
-    run = run_llm(request, state.workspace.runs_dir)
+    run = run_llm(request, state.workspace)
     report = run_evaluation(golds, EvalRequest(predictions=run.predictions, n_boot=0))
     label = f"scripted_{player}_{protocol.name}"
     result.paths += [

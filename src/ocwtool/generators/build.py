@@ -27,7 +27,7 @@ from ocwtool.progress import Progress, silent, track
 from ocwtool.resources.wordnet import WordNetBackend, open_backend
 from ocwtool.schema.formats.ocw_json import export_file
 from ocwtool.schema.models import Game, Puzzle, Split, in_split
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.store import read_puzzles
 from ocwtool.workspace import Workspace
 
 KINDS = VARIANT_KINDS
@@ -155,13 +155,12 @@ def _write(
     out = workspace.variants_path(request.kind)
     tagged = [_tag(p, request.source) for p in built]
     own = workspace.current_name(request.source)  # an old store name is the store it names now
-    kept = [
-        p
-        for p in workspace.variants(kinds=[request.kind]).get(request.kind, ())
-        if workspace.current_name(origin(p) or "") != own
-    ]
-    write_puzzles(out, kept + tagged)
-    _record(workspace, request, summary.to_json(), len(kept) + len(tagged), out)
+
+    def others_and_ours(current: list[Puzzle]) -> list[Puzzle]:
+        return [p for p in current if workspace.current_name(origin(p) or "") != own] + tagged
+
+    total = workspace.update_variants(request.kind, others_and_ours)
+    _record(workspace, request, summary.to_json(), total, out)
     return summary
 
 
@@ -203,7 +202,7 @@ def export_ocw_json(workspace: Workspace, kind: str) -> str:
     puzzles = [p for p in read_puzzles(workspace.variants_path(kind)) if p.game is Game.OCW]
     if not puzzles:
         raise InputError(f"{workspace.variants_path(kind)}: no OCW puzzles to export as OCW JSON")
-    target = workspace.variants_dir / f"{kind}.ocw.json"
+    target = workspace.variant_ocw_path(kind)
     export_file(puzzles, target, {})
     return workspace.rel(target)
 

@@ -25,6 +25,7 @@ from ocwtool.llm.inputs import Protocol, PuzzleSource
 from ocwtool.llm.models import check_model_name, inspect_prerequisites, resolve_model
 from ocwtool.llm.prices import Price, price_for
 from ocwtool.llm.tasks import interactive, oneshot
+from ocwtool.workspace import Workspace
 
 ALIGNED_CONNECTION_PROMPTS = ("ocw-fewshot", "ocwtool-interactive")
 
@@ -201,10 +202,11 @@ def _setting(key: str, value: Any) -> Any:
     return value
 
 
-def run_llm(req: LlmRunRequest, runs_dir: Path, prices: dict[str, Price] | None = None) -> LlmRun:
-    """Run (or resume) ``req`` in ``runs_dir/llm/<name>`` and write transcripts and predictions."""
+def run_llm(req: LlmRunRequest, workspace: Workspace, prices: dict[str, Price] | None = None) -> LlmRun:
+    """Run (or resume) ``req`` in ``runs/llm/<name>`` (:attr:`Workspace.llm_runs_dir`) and write
+    transcripts and predictions."""
     check_model_name(req.model)
-    folder = runs_dir / "llm" / req.run_name()
+    folder = workspace.llm_runs_dir / req.run_name()
     _check_settings(folder, req.settings())
     log, how = _evaluate(req, folder)
     return _finish(req, folder, log, how, prices or {})

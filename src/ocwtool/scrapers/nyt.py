@@ -30,7 +30,6 @@ from ocwtool.scrapers.outcome import ScrapeOutcome
 from ocwtool.scrapers.reconcile import merge, reconcile, render_table
 from ocwtool.scrapers.sources.nyt_api import NytApiSource
 from ocwtool.scrapers.sources.tryhard import TryhardSource
-from ocwtool.store import write_puzzles
 from ocwtool.workspace import Workspace
 
 Which = Literal["api", "archive", "both"]
@@ -111,9 +110,8 @@ def missing_urls(frontier_path: Path) -> list[str]:
 def _write_store(workspace: Workspace, name: str, puzzles: list[Puzzle], run: ScrapeOutcome) -> list[Puzzle]:
     """Merge ``puzzles`` into the store ``name`` (new replace old by id); return its content."""
     path = workspace.puzzles_path(name)
-    old = workspace.store(name)
-    merged = list({p.id: p for p in [*old, *puzzles]}.values())
-    run.written[path] = write_puzzles(path, merged)
+    merged = workspace.update_store(name, lambda old: list({p.id: p for p in [*old, *puzzles]}.values()))
+    run.written[path] = len(merged)
     return merged
 
 

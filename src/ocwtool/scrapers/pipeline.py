@@ -9,7 +9,6 @@ from, so it never overwrites ``puzzles/ocw.jsonl`` written by ``ocwtool import -
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.models import Puzzle
@@ -19,7 +18,6 @@ from ocwtool.scrapers.outcome import ScrapeOutcome
 from ocwtool.scrapers.sources.ocdb import OcdbSource, WallOptions, coverage_notes
 from ocwtool.scrapers.sources.smoci import SmociSource, build_walls, facts
 from ocwtool.scrapers.sources.smoci_join import join
-from ocwtool.store import write_puzzles
 from ocwtool.workspace import Workspace
 
 OCDB_STORE = "ocdb"
@@ -50,7 +48,7 @@ def scrape_ocw(
         smoci_opts = replace(options, base_url=smoci_base_url)
         smoci = outcome.add_crawl(crawl_smoci(workspace, smoci_opts, progress=progress))
         puzzles, outcome.joins[OCDB_STORE] = join(puzzles, build_walls(smoci.records), _overlap())
-    _write(workspace.puzzles_path(OCDB_STORE), puzzles, OCDB_STORE, outcome)
+    _write(workspace, puzzles, OCDB_STORE, outcome)
     return outcome
 
 
@@ -68,7 +66,7 @@ def scrape_smoci(
     chosen = stores or [s for s in JOINABLE_STORES if workspace.puzzles_path(s).exists()]
     for store in chosen:
         enriched, outcome.joins[store] = join(workspace.stores([store])[store], walls, _overlap())
-        _write(workspace.puzzles_path(store), enriched, store, outcome)
+        _write(workspace, enriched, store, outcome)
     return outcome
 
 
@@ -76,8 +74,8 @@ def _overlap() -> int:
     return int(facts()["fuzzy_min_overlap"])
 
 
-def _write(path: Path, puzzles: list[Puzzle], store: str, outcome: ScrapeOutcome) -> None:
+def _write(workspace: Workspace, puzzles: list[Puzzle], store: str, outcome: ScrapeOutcome) -> None:
     if not puzzles:
         outcome.unchanged.append(store)
         return
-    outcome.written[path] = write_puzzles(path, puzzles)
+    outcome.written[workspace.puzzles_path(store)] = workspace.write_store(store, puzzles)
