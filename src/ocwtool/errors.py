@@ -29,6 +29,11 @@ class StorageError(OcwError):
     what was committed before is kept, so the command can be run again."""
 
 
+class LockBusy(StorageError):
+    """Another ocwtool command holds the lock of a workspace folder and this one was told not to
+    wait (``--no-wait``); the message names that command."""
+
+
 class FetchError(OcwError):
     """A network fetch failed for good, or a crawl cannot start (robots, contact, base URL)."""
 
@@ -82,6 +87,7 @@ __all__ = [
     "GenerationError",
     "InputError",
     "LlmError",
+    "LockBusy",
     "OcwError",
     "ParseError",
     "ReleaseError",

@@ -31,7 +31,8 @@ from typing import Any
 
 from ocwtool.config import CONFIG_NAME, Settings, load_settings
 from ocwtool.errors import InputError
-from ocwtool.fsio import folder_lock, write_json
+from ocwtool.fsio import write_json
+from ocwtool.locks import folder_lock
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle

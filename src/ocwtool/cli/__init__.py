@@ -8,10 +8,12 @@ modules that load the schema or numpy only inside their functions, so ``--help``
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 import click
 
+from ocwtool import locks
 from ocwtool.cli.app import cli
 from ocwtool.errors import OcwError
 
@@ -36,6 +38,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``ocwtool`` script."""
     args = sys.argv[1:] if argv is None else argv
     debug = _wants_debug(args)
+    locks.set_command(shlex.join(["ocwtool", *args]))
     try:
         # Without standalone mode click returns ctx.exit()'s code instead of exiting.
         returned = cli.main(args=args, prog_name="ocwtool", standalone_mode=False)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ocwtool import __version__
+from ocwtool import __version__, locks
 
 if TYPE_CHECKING:
     from ocwtool.workspace import Workspace
@@ -133,11 +133,22 @@ Examples:
     "is not in the current folder is read from here, with a note.",
 )
 @click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
+@click.option(
+    "--no-wait",
+    is_flag=True,
+    envvar="OCWTOOL_NO_WAIT",
+    help="When another ocwtool command is writing the same part of the workspace, stop at once "
+    "with an error naming it instead of waiting for it to finish.",
+)
 @click.version_option(__version__, prog_name="ocwtool")
 @click.pass_context
-def cli(ctx: click.Context, workspace: Path, debug: bool) -> None:
+def cli(ctx: click.Context, workspace: Path, debug: bool, no_wait: bool) -> None:
     """Build, curate, validate, release and evaluate word-grouping puzzle datasets
-    (Only Connect Wall and NYT Connections)."""
+    (Only Connect Wall and NYT Connections).
+
+    Commands that write take a lock on what they write: a second writer waits for the first (saying
+    whom it waits for), or with --no-wait stops with an error naming it."""
+    locks.set_wait(not no_wait)
     ctx.obj = AppContext(root=workspace.expanduser().resolve(), debug=debug)
 
 
