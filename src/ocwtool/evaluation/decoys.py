@@ -99,5 +99,7 @@ def render_run(run: DecoyRun, where: str) -> list[str]:
     lines.append(f"Not mined: {causes(run.skipped.items())}")
     if run.read:
         lines.append(f"As the readers counted: {causes(run.read.items())}")
-    lines.append(f"{where}: {run.saved.added} records added, {run.saved.unchanged} puzzles unchanged")
+    lines.append(
+        f"{where}: {_n(run.saved.added, 'record')} added, {_n(run.saved.unchanged, 'puzzle')} unchanged"
+    )
     return lines

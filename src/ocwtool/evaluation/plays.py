@@ -115,6 +115,7 @@ def _transcripts(path: Path, source: Source, puzzles: Puzzles) -> FilePlays:
             out.skipped["game_without_moves"] += 1
             continue
         out.plays.append(Play(wall, t.player or path.stem, source, tried))
+    out.skipped = +out.skipped
     return out
 
 
@@ -153,7 +154,7 @@ def _answers(path: Path, source: Source, puzzles: Puzzles) -> FilePlays:
             out.skipped["no_answer"] += 1
             continue
         out.plays.append(Play(pred.wall_id, player, source, tuple(tuple(g) for g in pred.groups)))
-    out.read = +out.read
+    out.read, out.skipped = +out.read, +out.skipped
     return out
 
 

@@ -41,7 +41,7 @@ def _clue(puzzle: Puzzle, number: int) -> str:
 
 
 def _connection(puzzle: Puzzle, k: int) -> str:
-    return puzzle.groups[k].connection or puzzle.groups[k].id
+    return f'"{puzzle.groups[k].connection or puzzle.groups[k].id}"'
 
 
 def _evidence(mistake: Mistake, by: Players, exposed: int) -> tuple[float, PlayEvidence]:
@@ -59,7 +59,7 @@ def _word(puzzle: Puzzle, mistake: Mistake, by: Players, exposed: int) -> RedHer
         clue_number=mistake.clues[0],
         fits_group=puzzle.groups[mistake.toward].id,
         reason=f"{evidence.players} of {exposed} players put {clue} with three clues of "
-        f"{_connection(puzzle, mistake.toward)!r}",
+        f"{_connection(puzzle, mistake.toward)}",
         score=score,
         evidence=evidence,
     )
@@ -69,7 +69,7 @@ def _category(puzzle: Puzzle, mistake: Mistake, by: Players, exposed: int) -> Re
     score, evidence = _evidence(mistake, by, exposed)
     groups = sorted({(n - 1) // GROUP_SIZE for n in mistake.clues})
     what = "swapped pairs (2 + 2) of" if mistake.kind == "swap" else "a false group across"
-    across = ", ".join(repr(_connection(puzzle, k)) for k in groups)
+    across = ", ".join(_connection(puzzle, k) for k in groups)
     return RedHerringCategory(
         clue_numbers=mistake.clues,
         clues=tuple(_clue(puzzle, n) for n in mistake.clues),

@@ -64,7 +64,8 @@ def _pct(part: int, summary: DecoySummary) -> str:
 def render_summary(s: DecoySummary) -> str:
     """``442 puzzles played by 8 players; decoy clues: 700 (9.9 % of 7,072 clues), ...``."""
     return (
-        f"{s.puzzles} puzzles played by {s.players} players; decoy clues (pulled toward another group): "
+        f"{s.puzzles} puzzle{'' if s.puzzles == 1 else 's'} played by {s.players} "
+        f"player{'' if s.players == 1 else 's'}; decoy clues (pulled toward another group): "
         f"{s.decoy_clues} ({_pct(s.decoy_clues, s)} of {s.clues:,} clues), by {s.min_players}+ players "
         f"{s.decoy_clues_min} ({_pct(s.decoy_clues_min, s)}); swaps {s.swaps}; false groups {s.false_groups}"
     )
