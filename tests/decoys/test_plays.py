@@ -103,3 +103,14 @@ def test_human_sheets_are_one_player_per_name(tmp_path: Path) -> None:
 def test_a_folder_is_refused_with_what_to_give_instead(tmp_path: Path) -> None:
     with pytest.raises(Exception, match=r"a folder; give its files \(an `ocwtool llm run` folder"):
         read_plays(tmp_path, PUZZLES)
+
+
+def test_plays_of_puzzles_left_out_are_counted_as_flagged_not_unknown(tmp_path: Path) -> None:
+    flagged = Puzzles({NYT.id: NYT}, {WALL.id: ["picture"]}, {WALL.id: WALL.clues})
+    groups = [list(g.clues) for g in WALL.groups]
+    answers = _write(tmp_path, "m.json", ctd_answers(groups, list(WALL.clues)))
+    assert dict(read_plays(answers, flagged).skipped) == {"flagged_puzzle": 1}
+    ocw = _write(tmp_path, "p.json", predictions(groups, wall_id=WALL.id))
+    assert dict(read_plays(ocw, flagged).skipped) == {"flagged_puzzle": 1}
+    games = _write(tmp_path, "g.jsonl", transcripts([("a", groups[:1])], wall_id=WALL.id))
+    assert dict(read_plays(games, flagged).skipped) == {"flagged_puzzle": 1}

@@ -42,14 +42,14 @@ class DecoyRun:
 
 def workspace_puzzles(workspace: Workspace, sources: Sequence[str] = ()) -> Puzzles:
     """The puzzles plays are matched to: every scorable puzzle of the stores (``sources``: some)."""
-    by_id, skipped = {}, {}
+    by_id, skipped, skipped_clues = {}, {}, {}
     for p in workspace.puzzles(sources):
         reasons = unscorable(p)
         if reasons:
-            skipped[p.id] = reasons
+            skipped[p.id], skipped_clues[p.id] = reasons, p.clues
         else:
             by_id[p.id] = p
-    return Puzzles(by_id, skipped)
+    return Puzzles(by_id, skipped, skipped_clues)
 
 
 def mine_decoys(

@@ -43,13 +43,19 @@ EPOCH_FILE = "predictions-epoch-"
 
 @dataclass
 class Puzzles:
-    """The puzzles plays are matched to, and those left out (id -> why: picture, emoji, ...)."""
+    """The puzzles plays are mined on, and those left out (id -> why: picture, emoji, ...) with their
+    clues: a play of one of those is matched too, then counted as ``flagged_puzzle``, not unknown."""
 
     by_id: Mapping[str, Puzzle]
     skipped: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    skipped_clues: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    def clues(self) -> dict[str, Sequence[str]]:
+        """Wall id -> clues of every puzzle, left-out ones included (readers match against these)."""
+        return {**self.skipped_clues, **{pid: p.clues for pid, p in self.by_id.items()}}
 
     def by_key(self) -> dict[frozenset[str], str]:
-        keys = {clue_key(p.clues): pid for pid, p in self.by_id.items()}
+        keys = {clue_key(clues): pid for pid, clues in self.clues().items()}
         return {k: pid for k, pid in keys.items() if identifying(k)}
 
 
@@ -130,9 +136,11 @@ def _wall_of(
             skipped["board_differs"] += 1
             return None
         return t.wall_id
-    if board_key is not None and board_key in keys:
-        return keys[board_key]
-    skipped["flagged_puzzle" if t.wall_id in puzzles.skipped else "unknown_puzzle"] += 1
+    wall = keys.get(board_key) if board_key is not None else None
+    wall = wall or (t.wall_id if t.wall_id in puzzles.skipped else None)
+    if wall is not None and wall in puzzles.by_id:
+        return wall
+    skipped["flagged_puzzle" if wall is not None else "unknown_puzzle"] += 1
     return None
 
 
@@ -141,8 +149,7 @@ def _player(path: Path) -> str:
 
 
 def _answers(path: Path, source: Source, puzzles: Puzzles) -> FilePlays:
-    clues = {pid: p.clues for pid, p in puzzles.by_id.items()}
-    loaded = load_prediction_file(path, clues, tuple(puzzles.skipped))
+    loaded = load_prediction_file(path, puzzles.clues())
     out = FilePlays(source, loaded.file_kind or "answers")
     out.skipped["unknown_puzzle"] += loaded.issues.get("unknown_walls", 0)
     out.skipped["flagged_puzzle"] += loaded.issues.get("flagged_walls", 0)
@@ -150,8 +157,8 @@ def _answers(path: Path, source: Source, puzzles: Puzzles) -> FilePlays:
     out.read["wrong_size_groups"] += loaded.issues.get("wrong_size_groups", 0)
     player = _player(path)
     for pred in loaded.predictions:
-        if pred.groups is None:
-            out.skipped["no_answer"] += 1
+        if pred.wall_id in puzzles.skipped or pred.groups is None:
+            out.skipped["flagged_puzzle" if pred.wall_id in puzzles.skipped else "no_answer"] += 1
             continue
         out.plays.append(Play(pred.wall_id, player, source, tuple(tuple(g) for g in pred.groups)))
     out.read, out.skipped = +out.read, +out.skipped
@@ -160,7 +167,7 @@ def _answers(path: Path, source: Source, puzzles: Puzzles) -> FilePlays:
 
 def _humans(path: Path, text: str, source: Source, puzzles: Puzzles) -> FilePlays:
     """A human answer sheet, row by row: each row is one person's answer (``Name``) to one game."""
-    clues = {pid: p.clues for pid, p in puzzles.by_id.items()}
+    clues = puzzles.clues()
     out = FilePlays(source, "human answer sheet")
     for i, row in enumerate(read_rows(text, str(path))):
         try:
@@ -171,6 +178,9 @@ def _humans(path: Path, text: str, source: Source, puzzles: Puzzles) -> FilePlay
         out.read.update(loaded.issues)
         name = str(row.get("Name") or "").strip() or f"row{i + 2}"
         for pred in loaded.predictions:
+            if pred.wall_id in puzzles.skipped:
+                out.skipped["flagged_puzzle"] += 1
+                continue
             groups = tuple(tuple(g) for g in pred.groups or ())
             out.plays.append(Play(pred.wall_id, f"{path.stem}:{name}", source, groups))
     return out
