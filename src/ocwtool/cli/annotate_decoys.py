@@ -60,23 +60,12 @@ def decoys_cmd(
       ocwtool annotate decoys results/IterativeGPTSolver_gpt-4_cot-False_results.json --source nyt
       ocwtool annotate decoys runs/llm/gpt-4o-nyt-test/transcripts.jsonl --annotator llm-decoys
     """
-    from ocwtool.annotations.decoys.summary import as_json as summary_json
-    from ocwtool.evaluation.decoys import mine_decoys, render_run
+    from ocwtool.evaluation.decoys import mine_decoys, render_run, run_json
 
     ws = app.workspace()
     run = mine_decoys(ws, files, annotator=annotator, sources=sources, progress=progress)
     if as_json:
-        doc = {
-            "files": [
-                {"name": f.source.name, "sha256": f.source.sha256, "plays": len(f.plays)} for f in run.files
-            ],
-            "summary": summary_json(run.summary()),
-            "not_mined": dict(sorted(run.skipped.items())),
-            "as_read": dict(sorted(run.read.items())),
-            "added": run.saved.added,
-            "unchanged": run.saved.unchanged,
-        }
-        click.echo(json.dumps(doc, indent=2))
+        click.echo(json.dumps(run_json(run), indent=2))
         return
     for line in render_run(run, ws.rel(run.saved.path)):
         click.echo(line)

@@ -16,7 +16,7 @@ from pathlib import Path
 from ocwtool.annotations.decoys.mine import mine
 from ocwtool.annotations.decoys.records import ANNOTATOR
 from ocwtool.annotations.decoys.store import Saved, save_decoys
-from ocwtool.annotations.decoys.summary import DecoySummary, causes, render_summary, summarize
+from ocwtool.annotations.decoys.summary import DecoySummary, as_json, causes, render_summary, summarize
 from ocwtool.annotations.store import check_annotator
 from ocwtool.errors import AnnotationError
 from ocwtool.evaluation.gold import unscorable
@@ -103,3 +103,19 @@ def render_run(run: DecoyRun, where: str) -> list[str]:
         f"{where}: {_n(run.saved.added, 'record')} added, {_n(run.saved.unchanged, 'puzzle')} unchanged"
     )
     return lines
+
+
+def run_json(run: DecoyRun) -> dict[str, object]:
+    """What ``annotate decoys --json`` prints: files read, figures, causes, records added."""
+    return {
+        "files": [
+            {"name": f.source.name, "sha256": f.source.sha256, "kind": f.kind, "plays": len(f.plays)}
+            for f in run.files
+        ],
+        "repeated": run.repeated,
+        "summary": as_json(run.summary()),
+        "not_mined": dict(sorted(run.skipped.items())),
+        "as_read": dict(sorted(run.read.items())),
+        "added": run.saved.added,
+        "unchanged": run.saved.unchanged,
+    }
