@@ -46,3 +46,26 @@ def test_new_files_add_their_evidence_to_what_is_stored(tmp_path: Path) -> None:
     assert [f.name for f in rec.played_by] == ["a.json", "b.json"]
     assert rec.red_herring_categories[0].score == 0.5 and rec.red_herring_categories[0].evidence is not None
     assert len(read_records(saved.path)) == 3  # appended: nothing already stored is lost
+
+
+def test_a_run_waits_for_the_store_lock_and_then_adds_to_what_the_holder_wrote(tmp_path: Path) -> None:
+    import fcntl
+    import threading
+
+    from ocwtool.stores.annotations import store_path
+
+    path = store_path(tmp_path, "play-decoys")
+    first = save_decoys(tmp_path, "play-decoys", puzzles(), _walls(FIRST), T1)
+    later = [Play(NYT.id, "m2", B, (tuple(NYT.groups[0].clues),))]
+    with path.open("rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # another writer (an import, a second run) holds the store
+        worker = threading.Thread(
+            target=save_decoys, args=(tmp_path, "play-decoys", puzzles(), _walls(later), T2)
+        )
+        worker.start()
+        worker.join(0.5)
+        assert worker.is_alive() and len(read_records(path)) == first.added  # waiting, nothing written
+        fcntl.flock(held, fcntl.LOCK_UN)
+    worker.join(5)
+    rec = latest(read_records(path))[NYT.id]
+    assert [(w.clue, w.score) for w in rec.red_herring_words] == [("RYE", 0.5)]
