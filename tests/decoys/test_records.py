@@ -91,3 +91,19 @@ def test_merging_replaces_a_file_read_again_and_adds_new_ones() -> None:
     )
     both = to_record(NYT, merged(first, new), "d", T)
     assert both.red_herring_words[0].score == 0.5
+
+
+def test_a_decoy_clue_counts_its_players_over_every_group_it_was_pulled_toward() -> None:
+    from ocwtool.annotations.decoys.summary import decoy_clues, summarize
+
+    rye_to_balls = ["FOOT", "BASKET", "HAND", "RYE"]
+    rec = _record(
+        Play(NYT.id, "m1", A, (tuple(RYE_WITH_BLUES),)),
+        Play(NYT.id, "m2", B, (tuple(rye_to_balls),)),
+        Play(NYT.id, "m3", B, (tuple(SWAP),)),
+    )
+    assert [(w.clue, w.score) for w in rec.red_herring_words] == [("RYE", 1 / 3), ("RYE", 1 / 3)]
+    assert decoy_clues(rec, 1) == decoy_clues(rec, 2) == {5} and decoy_clues(rec, 3) == set()
+    figures = summarize([rec])
+    assert (figures.puzzles, figures.players, figures.decoy_clues, figures.decoy_clues_min) == (1, 3, 1, 1)
+    assert (figures.swaps, figures.false_groups, figures.share(1)) == (1, 0, 1 / 16)

@@ -32,12 +32,13 @@ class DecoySummary:
 
 
 def decoy_clues(record: ItemRecord, min_players: int = 1) -> set[int]:
-    """Clue numbers of the record's intruders made by at least ``min_players`` players."""
-    return {
-        w.clue_number
-        for w in record.red_herring_words
-        if w.evidence is not None and w.evidence.players >= min_players
-    }
+    """Clue numbers that at least ``min_players`` players put with three clues of another group (any
+    other group: one player may pull a clue one way and another the other, as the issue's rule counts)."""
+    by: dict[int, set[str]] = {}
+    for w in record.red_herring_words:
+        if w.evidence is not None and w.evidence.kind == "intruder":
+            by.setdefault(w.clue_number, set()).update(p for f in w.evidence.sources for p in f.players)
+    return {n for n, players in by.items() if len(players) >= min_players}
 
 
 def summarize(records: Sequence[ItemRecord], min_players: int = 2) -> DecoySummary:
