@@ -113,3 +113,25 @@ def test_help_names_the_files_read_with_examples(workspace: Path) -> None:
         "Examples:\n    ocwtool annotate decoys gpt4o.json claude3.5sonnet.json expert.csv" in result.stdout
     )
     assert "--annotator TEXT" in result.stdout and "[default: play-decoys]" in result.stdout
+
+
+def test_the_same_content_twice_is_read_once(workspace: Path, tmp_path: Path) -> None:
+    answers, _ = _files(tmp_path)
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(answers.read_bytes())
+    result = run_cli(workspace, "annotate", "decoys", str(answers), str(copy))
+    assert result.exit_code == 0
+    assert f"Skipped {copy}: the same content as a file read before\n" in result.stdout
+    assert "1 puzzle played by 1 player;" in result.stdout
+
+
+def test_a_workspace_without_puzzles_is_refused(tmp_path: Path) -> None:
+    answers, _ = _files(tmp_path)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run_cli(empty, "annotate", "decoys", str(answers), "--source", "nyt")
+    assert result.exit_code == 1
+    assert (
+        result.stderr
+        == f"Error: no puzzles in {empty}/puzzles; import some first: ocwtool import FILE --format ocw\n"
+    )
