@@ -33,7 +33,7 @@ def source_option(f: click.decorators.FC) -> click.decorators.FC:
 
 @click.group("annotate")
 def annotate_cmd() -> None:
-    """Label knowledge types and red herrings; suggest, measure agreement, adjudicate, export/import.
+    """Label knowledge types and red herrings; suggest, mine decoys from play, agree, adjudicate, interop.
 
     Labels live in annotations/<annotator>.jsonl (append-only); adjudicated.jsonl holds decisions.
     The guidelines ship with ocwtool (ocwtool/data/annotation_guidelines.md).
@@ -44,6 +44,7 @@ def annotate_cmd() -> None:
       ocwtool annotate label --annotator alice --suggest
       ocwtool annotate agreement
       ocwtool annotate train --annotator ctd-expert && ocwtool annotate suggest --model types-ctd-expert
+      ocwtool annotate decoys gpt4o.json expert.csv
     """
 
 
@@ -328,10 +329,11 @@ def _import_taxonomy(app: AppContext, file: Path, annotator: str | None) -> None
 
 
 def _add_subcommands() -> None:
+    from ocwtool.cli.annotate_decoys import decoys_cmd
     from ocwtool.cli.annotate_ls import ls_cmd
     from ocwtool.cli.annotate_model import evaluate_cmd, train_cmd
 
-    for command in (ls_cmd, train_cmd, evaluate_cmd):
+    for command in (ls_cmd, train_cmd, evaluate_cmd, decoys_cmd):
         annotate_cmd.add_command(command)
 
 

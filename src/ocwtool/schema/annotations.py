@@ -96,13 +96,47 @@ class GroupLabel(Frozen):
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
 
+class SourceFile(Frozen):
+    """A file of play (a transcript or an answer file): its name, its content's sha256, and the
+    players of it that a statement is about (who played the puzzle, or who made one mistake)."""
+
+    name: str = Field(min_length=1)
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    players: tuple[str, ...] = ()
+
+
+class PlayEvidence(Frozen):
+    """What players did that makes a red herring (``annotate decoys``): ``players`` of the ``exposed``
+    players of the puzzle made this mistake, each named under the file it was read from.
+
+    ``kind``: ``intruder`` (a wrong group of three clues of one group and this clue), ``swap`` (two
+    clues each of two groups) or ``false_group`` (a wrong group drawing on three or more groups)."""
+
+    kind: Literal["intruder", "swap", "false_group"]
+    players: int = Field(ge=1)
+    exposed: int = Field(ge=1)
+    sources: tuple[SourceFile, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _counts(self) -> Self:
+        if self.players > self.exposed:
+            raise ValueError("more players made the mistake than played the puzzle")
+        return self
+
+
+Score = Annotated[float, Field(ge=0.0, le=1.0)]
+
+
 class RedHerringWord(Frozen):
-    """A clue that plausibly fits another group: which clue, which group, and why."""
+    """A clue that plausibly fits another group: which clue, which group, and why; with ``score``
+    (how likely players are to pull it there, 0-1) and ``evidence`` when measured or mined."""
 
     clue: str
     clue_number: ClueNumber
     fits_group: str = Field(min_length=1)
     reason: str = ""
+    score: Score | None = None
+    evidence: PlayEvidence | None = None
 
 
 class RedHerringCategory(Frozen):
@@ -111,6 +145,8 @@ class RedHerringCategory(Frozen):
     clue_numbers: tuple[ClueNumber, ...] = Field(min_length=3)
     clues: tuple[str, ...] = Field(min_length=3)
     theme: str = ""
+    score: Score | None = None
+    evidence: PlayEvidence | None = None
 
     @model_validator(mode="after")
     def _same_length(self) -> Self:
@@ -129,7 +165,9 @@ class ItemRecord(Frozen):
     """One annotator's work on one puzzle (one JSONL line); the latest record per puzzle wins.
 
     ``in_progress``: the groups labelled so far of a wall left mid-way (a session appends one after
-    every group, so quitting keeps them, and resumes inside the wall)."""
+    every group, so quitting keeps them, and resumes inside the wall). ``played_by``: for red
+    herrings mined from play, every file read and the players in it who played this puzzle (the
+    denominators of the scores; a record without red herrings then says none was found)."""
 
     annotator: Annotator
     puzzle_id: str = Field(min_length=1)
@@ -140,6 +178,7 @@ class ItemRecord(Frozen):
     note: str = ""
     created_at: dt.datetime
     guideline_version: str
+    played_by: tuple[SourceFile, ...] = ()
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
