@@ -29,7 +29,8 @@ from tests.conftest import run_ocwtool
         ),
         (
             "[crawl]\ndealy = 1\n",
-            "[crawl]: dealy: unknown key; allowed keys: backoff, deadline, delay, max_attempts, timeout",
+            "[crawl]: dealy: unknown key; allowed keys: backoff, deadline, delay, max_attempts, max_bytes, "
+            "max_crawl_delay, timeout",
         ),
         (
             "[crawl]\ndelay = -1\n",
