@@ -101,7 +101,8 @@ def _too_large(limit: int) -> str:
 class _CappedResponse(httpx.Response):
     """A response whose decoded body stops at ``max_bytes``: every read (``read``, ``content``, the
     retry layer's body check) goes through ``iter_bytes``, which raises ``ResponseTooLarge`` as soon
-    as the bytes seen so far pass the cap, so no more than ``max_bytes`` (and one chunk) is held."""
+    as the bytes seen so far pass the cap, so no more than ``max_bytes`` and one decoded chunk is held
+    (a compressed network chunk of 64 KiB can decode to more: gzip to at most ~64 MiB)."""
 
     max_bytes: int | None = None
 
