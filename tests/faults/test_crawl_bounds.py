@@ -150,6 +150,30 @@ def test_a_crawl_delay_over_the_ceiling_is_lowered_with_a_warning(
     assert took < 10
 
 
+def test_an_infinite_delay_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with LocalSite() as site:
+        serve(site)
+        ws = make_workspace(tmp_path / "ws")
+        with pytest.raises(SystemExit) as info:
+            main(
+                [
+                    "-w",
+                    str(ws),
+                    "scrape",
+                    "ocw",
+                    "--no-progress",
+                    "--base-url",
+                    site.base_url,
+                    "--delay",
+                    "inf",
+                ]
+            )
+    assert (info.value.code, capsys.readouterr().err) == (
+        1,
+        "Error: delay must be a finite number of seconds >= 0, got inf\n",
+    )
+
+
 def test_the_default_bounds_are_in_settings_and_in_the_file_init_writes(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         main(["-w", str(tmp_path), "init", "--contact", "me@example.org"])

@@ -59,8 +59,10 @@ def test_throttle_waits_and_never_goes_below_crawl_delay() -> None:
 
 
 def test_policy_objects_validate_their_settings() -> None:
-    with pytest.raises(FetchError, match="delay must be >= 0"):
+    with pytest.raises(FetchError, match="delay must be a finite number of seconds >= 0, got -1"):
         Throttle(-1)
+    with pytest.raises(FetchError, match="delay must be a finite number of seconds >= 0, got inf"):
+        Throttle(float("inf"))
     with pytest.raises(FetchError, match="max_attempts must be >= 1"):
         RetrySettings(max_attempts=0)
 

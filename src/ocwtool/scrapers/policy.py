@@ -87,8 +87,8 @@ class Throttle:
     _last: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.min_interval < 0:
-            raise FetchError(f"delay must be >= 0 seconds, got {self.min_interval}")
+        if not math.isfinite(self.min_interval) or self.min_interval < 0:
+            raise FetchError(f"delay must be a finite number of seconds >= 0, got {self.min_interval}")
 
     def set_crawl_delay(self, host: str, delay: float | None) -> None:
         """Raise the interval of ``host`` to its robots ``Crawl-delay`` (never lowers it)."""
