@@ -15,8 +15,9 @@ headers such as ``Retry-After``), ``reset`` (TCP RST before any response), ``tru
 promise the full ``Content-Length``, half the body is sent, then the connection closes), ``slow``
 (sleeps before answering, to exceed a client timeout), ``trickle`` (promises the full body, then sends
 it one byte every ``seconds``: no single read times out, the whole request takes forever),
-``trickle_headers`` (the status line and headers themselves, one byte every ``seconds``). Every
-request is logged in ``site.hits``.
+``trickle_headers`` (the status line and headers themselves, one byte every ``seconds``), ``unsized``
+(the body with no ``Content-Length``, streamed until the connection closes; ``site.sent[path]`` counts
+the bytes the client took before it hung up). Every request is logged in ``site.hits``.
 
 A test that must interrupt a client midway holds it at a known request instead of guessing with sleeps::
 
@@ -76,6 +77,10 @@ class Fault:
     @classmethod
     def trickle_headers(cls, seconds: float) -> Fault:
         return cls("trickle_headers", seconds=seconds)
+
+    @classmethod
+    def unsized(cls) -> Fault:
+        return cls("unsized")
 
 
 HOLD_LIMIT = 300.0  # seconds a held request waits at most, so a forgotten hold never wedges a thread
@@ -140,6 +145,7 @@ class LocalSite:
     faults: dict[str, deque[Fault]] = field(default_factory=lambda: defaultdict(deque))
     hits: list[Hit] = field(default_factory=list)
     holds: list[Hold] = field(default_factory=list)
+    sent: dict[str, int] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _server: ThreadingHTTPServer | None = None
 
@@ -279,7 +285,25 @@ class _Handler(BaseHTTPRequestHandler):
             self._trickle(route.body if route else b"x" * 200, fault.seconds)
         elif fault.kind == "trickle_headers":
             self._trickle_headers(fault.seconds)
+        elif fault.kind == "unsized":
+            self._unsized(route.body if route else b"x" * 200)
         return True
+
+    def _unsized(self, body: bytes) -> None:
+        """The body with no Content-Length (read until close), 64 KiB a write; bytes sent recorded."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        path, sent = urlsplit(self.path).path, 0
+        try:
+            for k in range(0, len(body), 65536):
+                self.wfile.write(body[k : k + 65536])
+                sent += len(body[k : k + 65536])
+        except OSError:  # the client hung up: expected
+            pass
+        self.site.sent[path] = sent
 
     def _trickle_headers(self, seconds: float) -> None:
         self.close_connection = True

@@ -23,6 +23,8 @@ from ocwtool.fsio import write_text
 CONFIG_NAME = "ocwtool.toml"
 PROJECT_URL = "https://github.com/ocwtool/ocwtool"
 DEFAULT_DELAY = 2.0
+DEFAULT_MAX_BYTES = 5_000_000  # a page of ocdb.cc is ~100 kB, a SMOCI page of 1,000 rows < 1 MB
+DEFAULT_MAX_CRAWL_DELAY = 60.0
 FOLDERS = ("raw", "puzzles", "variants", "annotations", "releases", "runs")
 DEFAULT_SOURCES = ("ocdb", "smoci", "nyt-api", "nyt-archive")
 DEFAULT_LS_PROJECT = "ocwtool knowledge types"
@@ -43,6 +45,15 @@ class CrawlConfig(ConfigModel):
     deadline: float = Field(120.0, gt=0, description="seconds one whole request may take, > 0")
     max_attempts: int = Field(5, ge=1, description="how many times to try a request, an integer >= 1")
     backoff: float = Field(1.0, ge=0, description="backoff factor between retries, >= 0")
+    max_bytes: int = Field(
+        DEFAULT_MAX_BYTES, ge=1, description="the largest response body fetched, in bytes, an integer >= 1"
+    )
+    max_crawl_delay: float = Field(
+        DEFAULT_MAX_CRAWL_DELAY,
+        gt=0,
+        allow_inf_nan=False,
+        description="the longest robots.txt Crawl-delay honoured, seconds, a finite number > 0",
+    )
 
 
 class LabelStudioConfig(ConfigModel):
@@ -96,6 +107,8 @@ class Settings:
     deadline: float = 120.0
     max_attempts: int = 5
     backoff: float = 1.0
+    max_bytes: int = DEFAULT_MAX_BYTES
+    max_crawl_delay: float = DEFAULT_MAX_CRAWL_DELAY
     sources: dict[str, SourceSettings] = field(default_factory=dict)
     llm: LlmConfig = field(default_factory=LlmConfig)
     labelstudio: LabelStudioConfig = field(default_factory=LabelStudioConfig)
@@ -150,6 +163,8 @@ def load_settings(root: str | Path | None = None) -> Settings:
         deadline=crawl.deadline,
         max_attempts=crawl.max_attempts,
         backoff=crawl.backoff,
+        max_bytes=crawl.max_bytes,
+        max_crawl_delay=crawl.max_crawl_delay,
         sources={n: SourceSettings(base_url=v.base_url, delay=v.delay) for n, v in config.sources.items()},
         llm=config.llm,
         labelstudio=_labelstudio_env(config.labelstudio),
@@ -172,13 +187,21 @@ def init_workspace(root: Path, contact: str | None = None, *, force: bool = Fals
         raise ConfigError(f"{path} already exists; edit it, or pass --force to write a fresh one")
     doc: dict[str, Any] = {
         "contact": contact or "",
-        "crawl": {"delay": DEFAULT_DELAY, "timeout": 30.0, "max_attempts": 5},
+        "crawl": {
+            "delay": DEFAULT_DELAY,
+            "timeout": 30.0,
+            "max_attempts": 5,
+            "max_bytes": DEFAULT_MAX_BYTES,
+            "max_crawl_delay": DEFAULT_MAX_CRAWL_DELAY,
+        },
         "sources": {name: {"delay": DEFAULT_DELAY} for name in DEFAULT_SOURCES},
     }
     header = (
         "# ocwtool workspace settings.\n"
         "# contact: an e-mail address sent in the User-Agent of every request (required for live crawls).\n"
         '# [sources.NAME] base_url = "http://127.0.0.1:8000" replaces scheme and host of that source.\n'
+        "# [crawl] max_bytes: a larger response fails its page; max_crawl_delay: the longest robots.txt\n"
+        "# Crawl-delay honoured (a longer one is lowered to it, with a warning).\n"
     )
     write_text(path, header + tomli_w.dumps(doc))
     return path

@@ -29,7 +29,8 @@ from tests.conftest import run_ocwtool
         ),
         (
             "[crawl]\ndealy = 1\n",
-            "[crawl]: dealy: unknown key; allowed keys: backoff, deadline, delay, max_attempts, timeout",
+            "[crawl]: dealy: unknown key; allowed keys: backoff, deadline, delay, max_attempts, max_bytes, "
+            "max_crawl_delay, timeout",
         ),
         (
             "[crawl]\ndelay = -1\n",
@@ -45,6 +46,16 @@ from tests.conftest import run_ocwtool
             "[crawl]\nmax_attempts = 2.5\n",
             "[crawl]: max_attempts: Input should be a valid integer, got float 2.5; "
             "expected how many times to try a request, an integer >= 1",
+        ),
+        (
+            "[crawl]\nmax_crawl_delay = inf\n",
+            "[crawl]: max_crawl_delay: Input should be a finite number, got float inf; "
+            "expected the longest robots.txt Crawl-delay honoured, seconds, a finite number > 0",
+        ),
+        (
+            "[crawl]\nmax_bytes = 5e6\n",
+            "[crawl]: max_bytes: Input should be a valid integer, got float 5000000.0; "
+            "expected the largest response body fetched, in bytes, an integer >= 1",
         ),
         ("[sources]\nocdb = 3\n", "[sources]: ocdb: must be a table ([sources.ocdb]), got int 3"),
         (

@@ -46,7 +46,10 @@ def crawl_options(func: F) -> F:
         click.option(
             "--delay",
             type=click.FloatRange(min=0),
-            help="Seconds between requests to one host (default: ocwtool.toml; never below Crawl-delay).",
+            help=(
+                "Seconds between requests to one host (default: ocwtool.toml; never below robots.txt's "
+                "Crawl-delay, itself at most [crawl] max_crawl_delay)."
+            ),
         ),
         click.option(
             "--limit", type=click.IntRange(min=0), help="Visit at most N pages besides the start pages."

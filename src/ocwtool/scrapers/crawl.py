@@ -15,9 +15,12 @@ Per URL (in frontier order; seeds first, then links in discovery order):
 
 1. newest capture under ``raw/<source>/warc`` unless ``refresh`` -> counted ``from capture``;
 2. else, offline -> ``not captured`` (recorded as failed; no network in offline mode);
-3. else robots.txt (denied -> ``robots-denied``), then a polite GET (retries counted by reason;
-   redirects followed hop by hop, each hop checked against its own host's robots.txt, a whole-request
-   deadline); a 2xx response is captured (WARC, with the final URL) *before* it is parsed;
+3. else a URL no HTTP client can request (over 65,536 characters, unparseable, not http(s)) fails
+   (``invalid URLs``); else robots.txt (denied -> ``robots-denied``), then a polite GET (retries
+   counted by reason; redirects followed hop by hop, none leaving the requested scheme, host and port
+   (``off-site redirects``), each checked against robots.txt; a whole-request deadline; a body over
+   ``[crawl] max_bytes`` fails as ``too large``); a 2xx response is captured (WARC, with the final
+   URL) *before* it is parsed;
 4. ``source.parse(page)``: puzzles and records are collected, links rebased to the source's logical
    host and queued (``limit`` caps the number of non-seed pages), errors mark the page failed.
 
@@ -110,6 +113,8 @@ def make_fetcher(
         delay=delay,
         timeout=settings.timeout,
         deadline=settings.deadline,
+        max_bytes=settings.max_bytes,
+        max_crawl_delay=settings.max_crawl_delay,
         retry=retry or RetrySettings(max_attempts=settings.max_attempts, backoff=settings.backoff),
     )
 
@@ -143,6 +148,7 @@ class _Run:
     def execute(self, progress: Progress) -> None:
         started = time.monotonic()
         retries_before = Counter(self.fetcher.retries if self.fetcher is not None else {})
+        warned_before = len(self.fetcher.warnings) if self.fetcher is not None else 0
         self.frontier.add(
             [logical_url(u, self.source.default_base_url) for u in self.source.seeds(self.options)], seed=True
         )
@@ -159,6 +165,7 @@ class _Run:
             progress(self.source.name, visited, visited + self.frontier.count("todo"))
         if self.fetcher is not None:
             self.report.summary.retries.update(self.fetcher.retries - retries_before)
+            self.report.summary.warnings.extend(self.fetcher.warnings[warned_before:])
         self.counters["puzzles"] = len(self.report.puzzles)
         self.report.summary.seconds = time.monotonic() - started
 
@@ -196,7 +203,13 @@ class _Run:
         return self._fetch(url, self.fetcher)
 
     def _fetch(self, url: str, fetcher: Fetcher) -> Page | None:
-        actual = rebase_url(url, self.base_url)
+        # The logical URL first: a URL that cannot even be split cannot be rebased either.
+        why = fetcher.problem(url)
+        actual = url if why else rebase_url(url, self.base_url)
+        why = why or fetcher.problem(actual)
+        if why:
+            self._fail(url, why, "invalid URLs")
+            return None
         if not fetcher.allowed(actual):
             unreachable = fetcher.robots(actual).deny_all
             # RFC 9309: an unreachable robots.txt (5xx, no answer) means "disallow everything".
@@ -221,7 +234,7 @@ class _Run:
                 self.counters["missing"] += 1
                 self.frontier.set_state(url, "missing", result.reason)
                 return None
-        self._fail(url, result.reason, "fetch failures")
+        self._fail(url, result.reason, result.kind or "fetch failures")
         return None
 
     def _deny(self, url: str, why: str, shown: str) -> None:
@@ -260,11 +273,14 @@ class _Run:
         # The host that served the page counts as the source's own (a mirror replayed offline).
         hosts = self._hosts | {host_of(page.final_url or page.url)}
         for link in links:
-            absolute = urljoin(page.url, link)
-            if host_of(absolute) not in hosts:
-                self.counters["off-site links skipped"] += 1
-                continue
-            wanted.append(logical_url(absolute.split("#", 1)[0], self.source.default_base_url))
+            try:
+                absolute = urljoin(page.url, link)
+                if host_of(absolute) not in hosts:
+                    self.counters["off-site links skipped"] += 1
+                    continue
+                wanted.append(logical_url(absolute.split("#", 1)[0], self.source.default_base_url))
+            except ValueError:  # unparseable ("http://[oops"): queued, so its visit records why it fails
+                wanted.append(link)
         limit = self.options.limit
         if limit is not None:
             room = max(0, limit - self.frontier.count(seed=False))

@@ -9,15 +9,19 @@ Stack, outermost first::
                                         the whole request a deadline (a trickling server fails with
                                         ``ReadTimeout`` instead of holding the page forever): a watchdog
                                         shuts the socket while headers trickle, the body is checked
-                                        chunk by chunk
+                                        chunk by chunk; caps the body at ``max_bytes`` while it streams
+                                        (``ResponseTooLarge``, not retried: the page fails, memory stays
+                                        bounded)
           -> transport                  httpx.HTTPTransport (no keep-alive when a deadline is set, so
                                         every request opens the socket the watchdog sees), or an
                                         injected one (httpx.MockTransport)
 
-:class:`Fetcher` adds robots.txt (fetched once per host, ``Crawl-delay`` fed to the throttle) and
-returns a :class:`FetchResult` instead of raising, so a failed page is recorded and the crawl goes on.
-Redirects are followed here, one hop at a time (``Response.next_request``), so every hop is checked
-against its own host's robots.txt and waits for its own host's interval; the result names the final URL.
+:class:`Fetcher` adds robots.txt (fetched once per host, ``Crawl-delay`` fed to the throttle, at most
+``max_crawl_delay`` with a warning) and returns a :class:`FetchResult` instead of raising, so a failed
+page (an invalid URL too) is recorded and the crawl goes on. Redirects are followed here, one hop at a
+time (``Response.next_request``): a page's redirect may not leave the origin (scheme, host, port) of
+the URL requested, and every hop is checked against robots.txt and waits for the host's interval; the
+result names the final URL.
 """
 
 from __future__ import annotations
@@ -36,7 +40,16 @@ from typing import Any
 import httpx
 from httpx_retries import Retry, RetryTransport
 
-from ocwtool.scrapers.policy import RetrySettings, RobotsPolicy, Throttle, host_of
+from ocwtool.scrapers.policy import (
+    WEB_SCHEMES,
+    RetrySettings,
+    RobotsPolicy,
+    Throttle,
+    capped_crawl_delay,
+    host_of,
+    redirect_problem,
+    url_problem,
+)
 
 Sleep = Callable[[float], None]
 Clock = Callable[[], float]
@@ -57,6 +70,7 @@ class FetchResult:
     attempts: int = 1
     error: str | None = None
     denied: bool = False
+    kind: str | None = None  # what kind of failure ``error`` is, for the summary (``too large``...)
 
     @property
     def ok(self) -> bool:
@@ -74,6 +88,31 @@ class FetchResult:
         """First value of a response header (case-insensitive)."""
         low = name.lower()
         return next((v for k, v in self.headers if k.lower() == low), None)
+
+
+class ResponseTooLarge(httpx.RequestError):
+    """A response body over the fetcher's ``max_bytes``: not retried, the page fails."""
+
+
+def _too_large(limit: int) -> str:
+    return f"response larger than {limit:,} bytes ([crawl] max_bytes); the page is not stored"
+
+
+class _CappedResponse(httpx.Response):
+    """A response whose decoded body stops at ``max_bytes``: every read (``read``, ``content``, the
+    retry layer's body check) goes through ``iter_bytes``, which raises ``ResponseTooLarge`` as soon
+    as the bytes seen so far pass the cap, so no more than ``max_bytes`` and one decoded chunk is held
+    (a compressed network chunk of 64 KiB can decode to more: gzip to at most ~64 MiB)."""
+
+    max_bytes: int | None = None
+
+    def iter_bytes(self, chunk_size: int | None = None) -> Iterator[bytes]:
+        seen = 0
+        for chunk in super().iter_bytes(chunk_size):
+            seen += len(chunk)
+            if self.max_bytes is not None and seen > self.max_bytes:
+                raise ResponseTooLarge(_too_large(self.max_bytes), request=self.request)
+            yield chunk
 
 
 class _DeadlineStream(httpx.SyncByteStream):
@@ -151,9 +190,10 @@ class _ThrottledTransport(httpx.BaseTransport):
         sleep: Sleep,
         clock: Clock,
         deadline: float | None,
+        max_bytes: int | None = None,
     ) -> None:
         self._inner, self._throttle, self._sleep, self._clock = inner, throttle, sleep, clock
-        self._deadline = deadline
+        self._deadline, self._max_bytes = deadline, max_bytes
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         host = request.url.netloc.decode("ascii").lower()
@@ -164,15 +204,29 @@ class _ThrottledTransport(httpx.BaseTransport):
             response = self._send(request)
         finally:
             self._throttle.mark(host, self._clock())
-        if self._deadline is None or not isinstance(response.stream, httpx.SyncByteStream):
+        if not isinstance(response.stream, httpx.SyncByteStream):
             return response
-        return httpx.Response(
+        self._refuse_declared_size(response, request)
+        stream: httpx.SyncByteStream = response.stream
+        if self._deadline is not None:
+            stream = _DeadlineStream(stream, request, self._deadline, self._clock)
+        capped = _CappedResponse(
             status_code=response.status_code,
             headers=response.headers,
-            stream=_DeadlineStream(response.stream, request, self._deadline, self._clock),
+            stream=stream,
             extensions=response.extensions,
             request=request,
         )
+        capped.max_bytes = self._max_bytes
+        return capped
+
+    def _refuse_declared_size(self, response: httpx.Response, request: httpx.Request) -> None:
+        """A ``Content-Length`` over the cap fails at once, before any of the body is read."""
+        declared = response.headers.get("Content-Length", "")
+        if self._max_bytes is not None and declared.isdigit() and int(declared) > self._max_bytes:
+            response.close()
+            message = f"Content-Length {int(declared):,}: {_too_large(self._max_bytes)}"
+            raise ResponseTooLarge(message, request=request)
 
     def _send(self, request: httpx.Request) -> httpx.Response:
         """The inner transport's response (status and headers) under the header-phase watchdog."""
@@ -213,6 +267,9 @@ def _read_body(response: httpx.Response) -> None:
     # Reading inside the retry loop turns a truncated body into a retryable RemoteProtocolError.
     try:
         response.read()
+    except ResponseTooLarge:
+        response.close()  # not retried: the retry layer re-raises without closing
+        raise
     except httpx.HTTPError as exc:
         response.extensions[_BODY_ERROR] = f"{type(exc).__name__} (body)"
         raise
@@ -285,7 +342,9 @@ class Fetcher:
 
     ``transport`` is injectable (``httpx.MockTransport`` in unit tests); ``sleep``/``clock`` too.
     ``retries`` counts retry attempts by reason (``HTTP 503``, ``ReadTimeout``...). ``timeout`` bounds
-    each read, ``deadline`` (None: unbounded) each whole request; ``max_redirects`` the hops followed.
+    each read, ``deadline`` (None: unbounded) each whole request; ``max_redirects`` the hops followed;
+    ``max_bytes`` (None: unbounded) each response body; ``max_crawl_delay`` the robots ``Crawl-delay``
+    honoured (a higher one is lowered to it, with a line in ``warnings``).
     """
 
     def __init__(
@@ -296,6 +355,8 @@ class Fetcher:
         timeout: float = 30.0,
         deadline: float | None = None,
         max_redirects: int = 10,
+        max_bytes: int | None = None,
+        max_crawl_delay: float = 60.0,
         retry: RetrySettings | None = None,
         transport: httpx.BaseTransport | None = None,
         sleep: Sleep = time.sleep,
@@ -303,12 +364,13 @@ class Fetcher:
     ) -> None:
         self.throttle = Throttle(delay)
         self.retries: Counter[str] = Counter()
-        self.max_redirects = max_redirects
+        self.warnings: list[str] = []
+        self.max_redirects, self.max_crawl_delay = max_redirects, max_crawl_delay
         self._sleep = sleep
         self._robots: dict[str, RobotsPolicy] = {}
         self._attempts = 0
         inner = _ThrottledTransport(
-            transport or _default_transport(deadline), self.throttle, sleep, clock, deadline
+            transport or _default_transport(deadline), self.throttle, sleep, clock, deadline, max_bytes
         )
         retrying = RetryTransport(
             transport=inner, retry=_make_retry(retry or RetrySettings(), self._on_retry)
@@ -330,33 +392,66 @@ class Fetcher:
         """The robots policy of ``url``'s host (fetched once, then cached; its Crawl-delay applied)."""
         host = host_of(url)
         if host not in self._robots:
-            scheme = httpx.URL(url).scheme
+            scheme = url.split(":", 1)[0].lower()
             got = self._follow(f"{scheme}://{host}/robots.txt", None, check_robots=False)
             policy = RobotsPolicy.from_response(got.status, got.body.decode("utf-8", "replace"))
-            self.throttle.set_crawl_delay(host, policy.crawl_delay())
+            self._apply_crawl_delay(host, policy.crawl_delay())
             self._robots[host] = policy
         return self._robots[host]
+
+    def _apply_crawl_delay(self, host: str, asked: float | None) -> None:
+        """Feed ``host``'s Crawl-delay to the throttle, at most ``max_crawl_delay`` (with a warning)."""
+        used = capped_crawl_delay(asked, self.max_crawl_delay)
+        if asked is not None and used is not None and used < asked:
+            self.warnings.append(
+                f"{host}: robots.txt asks for Crawl-delay {asked:g} s; waiting {used:g} s instead "
+                "([crawl] max_crawl_delay)"
+            )
+        self.throttle.set_crawl_delay(host, used)
+
+    def problem(self, url: str) -> str | None:
+        """Why ``url`` cannot be requested at all (too long, not http(s), refused by httpx), or None."""
+        why = url_problem(url)
+        if why is None:
+            try:
+                httpx.URL(url)
+            except httpx.InvalidURL as exc:
+                why = f"invalid URL: {exc}"
+        return why
 
     def allowed(self, url: str) -> bool:
         """Does robots.txt let us fetch ``url``?"""
         return self.robots(url).allows(url)
 
     def get(self, url: str, headers: Mapping[str, str] | None = None) -> FetchResult:
-        """GET ``url`` following redirects (``url`` itself is not checked: call :meth:`allowed` first;
-        every redirect target is, and a disallowed one gives a ``denied`` result)."""
+        """GET ``url`` following redirects (``url`` itself is not checked: call :meth:`allowed` first).
+        A redirect leaving ``url``'s origin fails (kind ``off-site redirects``, not fetched); every other
+        redirect target is checked against robots.txt, and a disallowed one gives a ``denied`` result."""
         return self._follow(url, headers, check_robots=True)
 
     def _follow(self, url: str, headers: Mapping[str, str] | None, *, check_robots: bool) -> FetchResult:
+        # robots.txt (check_robots False) may redirect anywhere (RFC 9309 2.3.1.2); pages may not.
         current = url
         for _ in range(self.max_redirects + 1):
             result, target = self._get_once(current, headers)
             if target is None:
                 return dataclasses.replace(result, url=url)
-            if check_robots and not self.allowed(target):
-                why = f"redirected to {target}, disallowed by robots.txt"
-                return FetchResult(url, target, None, fetched_at=result.fetched_at, error=why, denied=True)
+            refused = self._refuse_hop(url, target) if check_robots else None
+            if refused is not None:
+                return dataclasses.replace(refused, fetched_at=result.fetched_at)
             current = target
         return FetchResult(url, current, None, error=f"more than {self.max_redirects} redirects")
+
+    def _refuse_hop(self, url: str, target: str) -> FetchResult | None:
+        """The failed result of a page's redirect to ``target`` that is not followed, or None."""
+        off_site = redirect_problem(url, target)
+        if off_site is not None:
+            shown = target if url_problem(target) is None else url
+            return FetchResult(url, shown, None, error=off_site, kind="off-site redirects")
+        if not self.allowed(target):
+            why = f"redirected to {target}, disallowed by robots.txt"
+            return FetchResult(url, target, None, error=why, denied=True)
+        return None
 
     def _get_once(self, url: str, headers: Mapping[str, str] | None) -> tuple[FetchResult, str | None]:
         """One request (retried as configured) and the URL it redirects to, if it does."""
@@ -364,13 +459,13 @@ class Fetcher:
         fetched_at = dt.datetime.now(dt.UTC)
         try:
             response = self._client.get(url, headers=dict(headers or {}))
-        except httpx.HTTPError as exc:
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
+            why, kind = _error(exc)
             failed = FetchResult(
-                url, url, None, fetched_at=fetched_at, attempts=self._attempts, error=_error(exc)
+                url, url, None, fetched_at=fetched_at, attempts=self._attempts, error=why, kind=kind
             )
             return failed, None
-        hop = response.next_request  # set by httpx for a 3xx with a Location when not following
-        return _result(url, response, fetched_at, self._attempts), None if hop is None else str(hop.url)
+        return _result(url, response, fetched_at, self._attempts), _redirect_target(response)
 
     def close(self) -> None:
         self._client.close()
@@ -382,9 +477,24 @@ class Fetcher:
         self.close()
 
 
-def _error(exc: httpx.HTTPError) -> str:
+def _redirect_target(response: httpx.Response) -> str | None:
+    """Where a 3xx response points (httpx's ``next_request``), or None. For a scheme httpx does not
+    fetch, the ``Location`` as sent (httpx fills an empty host such as ``file:///x``'s with ours)."""
+    hop = response.next_request  # set by httpx for a 3xx with a Location when not following
+    if hop is None:
+        return None
+    if hop.url.scheme not in WEB_SCHEMES:
+        return str(response.headers.get("Location", hop.url))
+    return str(hop.url)
+
+
+def _error(exc: httpx.HTTPError | httpx.InvalidURL) -> tuple[str, str | None]:
+    """The reason shown for a failed request and its summary kind (None: a plain fetch failure)."""
+    if isinstance(exc, httpx.InvalidURL):
+        return f"invalid URL: {exc}", "invalid URLs"
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    why = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return why, "too large" if isinstance(exc, ResponseTooLarge) else None
 
 
 def _result(url: str, response: httpx.Response, fetched_at: dt.datetime, attempts: int) -> FetchResult:

@@ -4,6 +4,8 @@
 * :class:`Throttle`: minimum interval between requests per host, never below the robots crawl-delay.
 * :class:`RetrySettings`: the bounded exponential backoff (+ jitter, ``Retry-After``) used by the fetcher.
 * :func:`rebase_url` / :func:`logical_url`: the ``--base-url`` rewrite (scheme and host only).
+* :func:`url_problem` / :func:`redirect_problem` / :func:`capped_crawl_delay`: the crawl's bounds (a URL
+  an HTTP client refuses, a redirect leaving the requested origin, a robots ``Crawl-delay`` ceiling).
 
 The fetcher (``http.py``) asks these objects what to do and does the waiting and the I/O itself, so
 every decision can be unit-tested without a network or a clock.
@@ -11,15 +13,19 @@ every decision can be unit-tested without a network or a clock.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 from protego import Protego
 
 from ocwtool.errors import FetchError
 
 ROBOTS_AGENT = "ocwtool"
+MAX_URL_LENGTH = 65_536  # httpx refuses longer URLs (``InvalidURL: URL too long``)
+WEB_SCHEMES = ("http", "https")
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,15 @@ class RobotsPolicy:
         if self.deny_all or not self.text:
             return None
         delay = self._parsed.crawl_delay(self.agent)
-        return None if delay is None else float(delay)
+        # protego already drops these; a value that is not a finite delay >= 0 is no delay at all
+        if delay is None or not math.isfinite(float(delay)) or float(delay) < 0:
+            return None
+        return float(delay)
+
+
+def capped_crawl_delay(delay: float | None, ceiling: float) -> float | None:
+    """The robots ``Crawl-delay`` to honour: ``delay``, at most ``ceiling`` (None: the file sets none)."""
+    return None if delay is None else min(delay, ceiling)
 
 
 @dataclass
@@ -73,8 +87,8 @@ class Throttle:
     _last: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.min_interval < 0:
-            raise FetchError(f"delay must be >= 0 seconds, got {self.min_interval}")
+        if not math.isfinite(self.min_interval) or self.min_interval < 0:
+            raise FetchError(f"delay must be a finite number of seconds >= 0, got {self.min_interval}")
 
     def set_crawl_delay(self, host: str, delay: float | None) -> None:
         """Raise the interval of ``host`` to its robots ``Crawl-delay`` (never lowers it)."""
@@ -142,3 +156,47 @@ def logical_url(url: str, default_base_url: str) -> str:
 def host_of(url: str) -> str:
     """``host[:port]`` of a URL (the unit of throttling and robots)."""
     return urlsplit(url).netloc.lower()
+
+
+def _split(url: str) -> tuple[SplitResult, int | None]:
+    """``url`` split, with its port (``ValueError`` for a URL that cannot be split or a bad port)."""
+    parts = urlsplit(url)
+    return parts, parts.port
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be requested (too long, unparseable, not http(s), no host), or None."""
+    if len(url) > MAX_URL_LENGTH:
+        return f"invalid URL: {len(url):,} characters (HTTP clients accept at most {MAX_URL_LENGTH:,})"
+    try:
+        parts, _ = _split(url)
+    except ValueError as exc:
+        return f"invalid URL: {exc}"
+    if parts.scheme.lower() not in WEB_SCHEMES:
+        return f"unsupported URL scheme {parts.scheme!r} (only http and https are fetched)"
+    if not parts.hostname:
+        return "invalid URL: no host"
+    return None
+
+
+def origin(url: str) -> str:
+    """``scheme://host:port`` of an http(s) URL, the port always explicit (``https://a.org:443``)."""
+    parts, port = _split(url)
+    scheme = parts.scheme.lower()
+    return f"{scheme}://{parts.hostname or ''}:{port or _DEFAULT_PORTS.get(scheme, 0)}"
+
+
+def redirect_problem(start: str, target: str) -> str | None:
+    """Why a redirect from ``start`` to ``target`` is not followed, or None.
+
+    A redirect may not leave the origin (scheme, host and port) of the page requested: another port
+    or another name for the same machine (``localhost``) is another site, whose pages would be stored
+    under the requested page's URL. Other schemes (``file:``, ``ftp:``) are never fetched."""
+    if url_problem(target) is not None:
+        scheme = target.split(":", 1)[0] if ":" in target else ""
+        if scheme.lower() not in WEB_SCHEMES:
+            return f"redirect to {target}: unsupported scheme {scheme!r} (only http and https are followed)"
+        return f"redirect to an invalid URL ({url_problem(target)})"
+    if origin(target) != origin(start):
+        return f"redirect to {target} leaves {origin(start)}"
+    return None

@@ -44,7 +44,17 @@ class CrawlSummary:
     def render(self, source: str = "crawl") -> str:
         """Headline plus one line per failure, denial and warning."""
         lines = [f"{source}: {self.headline()}"]
-        lines += [f"  failed {url}: {reason}" for url, reason in self.failures]
-        lines += [f"  robots-denied {url}" for url in self.denied]
+        lines += [f"  failed {_short(url)}: {reason}" for url, reason in self.failures]
+        lines += [f"  robots-denied {_short(url)}" for url in self.denied]
         lines += [f"  warning {w}" for w in self.warnings]
         return "\n".join(lines)
+
+
+SHOWN_URL = 200  # characters of a URL shown in a summary line
+
+
+def _short(url: str) -> str:
+    """``url``, or its start and its length when it is too long for a summary line."""
+    if len(url) <= SHOWN_URL:
+        return url
+    return f"{url[: SHOWN_URL - 40]}... ({len(url):,} characters)"

@@ -76,7 +76,11 @@ def parse_index(html: str) -> list[str]:
 
 def episode_slug(url: str) -> str:
     """``https://ocdb.cc/episode/<slug>/`` -> ``<slug>``."""
-    return PurePosixPath(urlsplit(url).path).name
+    try:
+        path = urlsplit(url).path
+    except ValueError:  # an unparseable link ("http://[oops/..."): its crawl fails that page alone
+        path = url
+    return PurePosixPath(path).name
 
 
 def is_special_slug(slug: str) -> bool:
