@@ -94,6 +94,10 @@ class Workspace:
         """Captures (WARC) and crawl state of one source: ``raw/<source>/``."""
         return self.captures_dir / source
 
+    def frontier_path(self, source: str) -> Path:
+        """The crawl frontier of one source: ``raw/<source>/frontier.sqlite``."""
+        return self.raw_dir(source) / "frontier.sqlite"
+
     @property
     def puzzles_dir(self) -> Path:
         return self.root / "puzzles"
@@ -326,16 +330,20 @@ class Workspace:
     def _hold(self, order: list[tuple[Path, bool]]) -> Iterator[None]:
         with contextlib.ExitStack() as stack:
             for folder, shared in order:
+                if shared and not folder.is_dir():
+                    continue  # nothing there to read yet: a reader creates no folder
                 stack.enter_context(folder_lock(folder, shared=shared, what=f"{self.rel(folder)}/"))
             yield
 
-    def writing_file(
-        self, path: Path, *, reading: Sequence[Path] = ()
+    def writing_files(
+        self, *paths: Path, reading: Sequence[Path] = ()
     ) -> contextlib.AbstractContextManager[None]:
-        """:meth:`lock` of the folder of ``path``, a file a command writes, when it is in the workspace
-        (a file elsewhere is the user's: written atomically, it needs none), and of ``reading``."""
-        inside = Path(path).resolve().is_relative_to(self.root.resolve())
-        return self.lock(*([Path(path).parent] if inside else []), reading=reading)
+        """:meth:`lock` of the folder of each of ``paths`` (files a command writes) that is in the
+        workspace (a file elsewhere is the user's: written atomically, it needs none), and of
+        ``reading``."""
+        root = self.root.resolve()
+        folders = [Path(p).parent for p in paths if Path(p).resolve().is_relative_to(root)]
+        return self.lock(*folders, reading=reading)
 
     def _lock_rank(self, folder: Path) -> tuple[int, str]:
         layout = (

@@ -182,7 +182,7 @@ def export_to(
         raise InputError(f"nothing to export from {', '.join(chosen)} (game={game}, split={split})")
     label = used[0] if len(used) == 1 else "all"
     target = Path(out or workspace.export_path(EXPORTERS[fmt][2].format(source=label)))
-    with workspace.writing_file(target):
+    with workspace.writing_files(target):
         exporter(puzzles, target, extras)
     return ExportReport(target, len(puzzles), tuple(used))
 

@@ -21,7 +21,10 @@ from typing import Any
 
 import pytest
 
+from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
 from ocwtool.store import read_puzzles
+from ocwtool.stores.annotations import dumps
+from tests.annotations.conftest import T0
 from tests.formats.conftest import raw_wall
 
 HOOK = """
@@ -203,3 +206,123 @@ def test_two_variant_builds_of_two_stores_keep_both_in_the_summary(ws: Path, tmp
     )
     assert stores == ["ocw", "other"]
     waiting_for(run.said, "ocwtool -w " + str(ws) + " " + " ".join(first), "variants/")
+
+
+# The protocol through the command line: a writer finds the folder it writes held by another command.
+HOLD = """
+import sys
+from pathlib import Path
+from ocwtool import locks
+locks.set_command(sys.argv[2])
+with locks.folder_lock(Path(sys.argv[1])):
+    print("held", flush=True)
+    sys.stdin.readline()
+"""
+
+
+class Holder:
+    """Another process holding ``folder``'s lock as ``command`` until :meth:`release`."""
+
+    def __init__(self, folder: Path, command: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", HOLD, str(folder), command],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self.proc.stdout is not None and self.proc.stdout.readline() == "held\n"
+        record = read(folder / f".ocwtool-lock.{self.proc.pid}.json")
+        self.named = f"`{command}` (pid {self.proc.pid}, since {record['since']})"
+
+    def release(self) -> None:
+        if self.proc.poll() is None and self.proc.stdin is not None:
+            self.proc.stdin.write("\n")
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+@pytest.fixture
+def hold() -> Any:
+    held: list[Holder] = []
+
+    def start(folder: Path, command: str) -> Holder:
+        held.append(Holder(folder, command))
+        return held[-1]
+
+    yield start
+    for holder in held:
+        holder.release()
+
+
+def test_import_with_no_wait_is_refused_naming_the_split_that_holds_the_store(
+    ws: Path, tmp_path: Path, hold: Any
+) -> None:
+    new = ocw_file(tmp_path / "new.json", "new", 6)
+    holder = hold(ws / "puzzles", "ocwtool split --seed 7")
+    done = ocwtool(ws, "--no-wait", "import", str(new), "--format", "ocw")
+    assert (done.code, done.out) == (1, "")
+    assert done.err == f"Error: puzzles/ is in use by {holder.named}; run this again when it has finished\n"
+    holder.release()
+    assert store_ids(ws, "ocw") == [f"old{k:02d}" for k in range(8)]  # nothing written
+
+
+def test_split_with_no_wait_is_refused_naming_the_import_that_holds_the_store(ws: Path, hold: Any) -> None:
+    before = (ws / "puzzles" / "ocw.jsonl").read_bytes()
+    holder = hold(ws / "puzzles", "ocwtool import big.json --format ocw")
+    done = ocwtool(ws, "--no-wait", "split")
+    assert (done.code, done.out) == (1, "")
+    assert done.err == f"Error: puzzles/ is in use by {holder.named}; run this again when it has finished\n"
+    assert (ws / "puzzles" / "ocw.jsonl").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("args", "folder"),
+    [
+        (["import", "{new}", "--format", "ocw"], "puzzles"),
+        (["split"], "puzzles"),
+        (["build-variants", "--kind", "randomized", "--split", "all"], "variants"),
+        (["validate", "--no-expectations"], "runs/validation"),
+        (["export", "--format", "jsonl"], "exports"),
+        (["reconcile", "ocw", "ocw", "-o", "{ws}/runs/diff.json"], "runs"),
+        (["report"], "reports"),
+        (["annotate", "import", "{labels}", "--format", "jsonl"], "annotations"),
+    ],
+)
+def test_every_writer_with_no_wait_is_refused_naming_the_holder_of_what_it_writes(
+    ws: Path, tmp_path: Path, hold: Any, args: list[str], folder: str
+) -> None:
+    new = ocw_file(tmp_path / "new.json", "new", 6)
+    labels = tmp_path / "labels.jsonl"
+    label = GroupLabel(group_id="old00_01", label=KnowledgeLabel.of("semantic"))
+    alice = ItemRecord(
+        annotator="alice", puzzle_id="old00", groups=(label,), created_at=T0, guideline_version="1"
+    )
+    labels.write_text(dumps(alice) + "\n")
+    (ws / folder).mkdir(parents=True, exist_ok=True)
+    before = sorted(str(p.relative_to(ws)) for p in ws.rglob("*"))
+    holder = hold(ws / folder, "ocwtool demo")
+    filled = [a.format(new=new, ws=ws, labels=labels) for a in args]
+    done = ocwtool(ws, "--no-wait", *filled)
+    assert (done.code, done.out) == (1, ""), done.err
+    assert done.err == f"Error: {folder}/ is in use by {holder.named}; run this again when it has finished\n"
+    holder.release()
+    assert sorted(str(p.relative_to(ws)) for p in ws.rglob("*")) == before  # nothing written
+
+
+def test_import_waits_for_the_split_saying_so_then_imports(ws: Path, tmp_path: Path, hold: Any) -> None:
+    new = ocw_file(tmp_path / "new.json", "new", 6)
+    holder = hold(ws / "puzzles", "ocwtool split")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ocwtool", "-w", str(ws), "import", str(new), "--format", "ocw"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stderr is not None
+    said = proc.stderr.readline()
+    holder.release()
+    out, err = proc.communicate(timeout=120)
+    assert said == f"Waiting for {holder.named} to finish with puzzles/ ...\n"
+    assert (proc.returncode, err) == (0, "")
+    assert out.startswith(f"Imported 6 puzzles from {new} into puzzles/ocw.jsonl")
+    assert store_ids(ws, "ocw") == [f"new{k:02d}" for k in range(6)]
