@@ -144,6 +144,7 @@ def _summary(
         seed=request.seed,
         puzzles=len(built),
         output=workspace.rel(workspace.variants_path(request.kind)),
+        summary_file=workspace.rel(workspace.variant_summary_path(request.kind)),
     )
 
 
