@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -28,7 +29,8 @@ from tests.annotations.conftest import T0
 from tests.formats.conftest import raw_wall
 
 HOOK = """
-import importlib, sys
+import importlib, os, sys
+exec(os.environ.get("HOOK_PRELUDE", ""))
 module, name, when = sys.argv[1:4]
 target = importlib.import_module(module)
 real = getattr(target, name)
@@ -76,9 +78,10 @@ def ocwtool(ws: Path, *args: str) -> Done:
     return Done(proc.returncode, proc.stdout, proc.stderr)
 
 
-def beside(ws: Path, hook: str, first: list[str], second: list[str]) -> Beside:
-    """Run ``first`` stopped at ``hook`` (``module:function:before|after``), then ``second`` beside it;
-    let the first go once the second waits for it (or has finished)."""
+def beside(ws: Path, hook: str, first: list[str], second: list[str], prelude: str = "") -> Beside:
+    """Run ``first`` stopped at ``hook`` (``module:function:before|after``; ``prelude``: code run
+    before it), then ``second`` beside it; let the first go once the second waits for it (or has
+    finished)."""
     module, name, when = hook.split(":")
     held = subprocess.Popen(
         [sys.executable, "-c", HOOK, module, name, when, "-w", str(ws), *first],
@@ -86,6 +89,7 @@ def beside(ws: Path, hook: str, first: list[str], second: list[str]) -> Beside:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env={**os.environ, "HOOK_PRELUDE": prelude},
     )
     assert held.stdout is not None and held.stdin is not None
     assert held.stdout.readline() == "paused\n", held.communicate()
@@ -165,6 +169,27 @@ def test_a_split_beside_an_import_waits_and_splits_what_was_imported(ws: Path, t
     )
     assert read(ws / "puzzles" / "ocw.meta.json")["season_to_walls_map"] == {"1": 3, "2": 3}
     waiting_for(run.said, f"ocwtool -w {ws} import {new} --format ocw", "puzzles/")
+
+
+# SMOCI has nothing to add here (no server): the join leaves the walls as they are, and the scrape
+# writes the store back; what matters is what it read.
+NO_SMOCI = """
+from ocwtool.scrapers import pipeline
+from ocwtool.scrapers.crawl import CrawlReport
+pipeline.crawl_smoci = lambda *args, **kwargs: CrawlReport("smoci")
+"""
+
+
+def test_an_import_beside_a_smoci_scrape_waits_for_it_and_is_kept(ws: Path, tmp_path: Path) -> None:
+    new = ocw_file(tmp_path / "new.json", "new", 6)
+    hook = "ocwtool.scrapers.pipeline:join:after"  # the scrape has read and joined the store
+    import_new = ["import", str(new), "--format", "ocw"]
+    run = beside(ws, hook, ["scrape", "smoci", "--store", "ocw", "--offline"], import_new, prelude=NO_SMOCI)
+    assert (run.first.code, run.second.code) == (0, 0), (run.first.err, run.second.err)
+    assert run.second.out.startswith(f"Imported 6 puzzles from {new} into puzzles/ocw.jsonl")
+    assert store_ids(ws, "ocw") == [f"new{k:02d}" for k in range(6)]
+    assert read(ws / "puzzles" / "ocw.meta.json")["season_to_walls_map"] == {"1": 3, "2": 3}
+    waiting_for(run.said, f"ocwtool -w {ws} scrape smoci --store ocw --offline", "puzzles/")
 
 
 def _sha256(path: Path) -> str:
