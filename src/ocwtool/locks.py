@@ -9,6 +9,10 @@ ignored and cleaned.
 A command that finds the folder busy either waits, telling the user once whom it waits for, or (with
 ``wait=False``, the CLI's ``--no-wait``) is refused with :class:`LockBusy`, one line naming the
 holder. Nothing interleaves either way.
+
+A thread that holds a folder gets it again at once, so a command can hold ``puzzles/`` for a whole
+read-modify-write and write through ``Workspace.write_store`` inside it. Commands take their locks
+through :meth:`ocwtool.workspace.Workspace.lock`, which orders them by the layout.
 """
 
 from __future__ import annotations
