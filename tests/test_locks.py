@@ -109,3 +109,24 @@ def test_records_of_dead_holders_are_ignored_and_removed(tmp_path: Path) -> None
     with locks.folder_lock(folder, wait=False):
         assert [p.name for p in folder.iterdir()] == [f".ocwtool-lock.{os.getpid()}.json"]
     assert list(folder.iterdir()) == []
+
+
+def test_a_thread_takes_a_lock_it_holds_again_at_once(tmp_path: Path) -> None:
+    # A library function holds puzzles/ for a whole read-modify-write and calls Workspace.write_store
+    # inside: a second flock of the folder from this process would wait for itself.
+    folder = tmp_path / "puzzles"
+    with locks.folder_lock(folder, wait=False), locks.folder_lock(folder, wait=False):
+        with locks.folder_lock(folder, shared=True, wait=False):
+            pass
+        assert [p.name for p in folder.iterdir()] == [f".ocwtool-lock.{os.getpid()}.json"]
+    assert list(folder.iterdir()) == []  # released when the outer block ends
+
+
+def test_a_thread_holding_a_folder_shared_cannot_write_it(tmp_path: Path) -> None:
+    folder = tmp_path / "puzzles"
+    with (
+        locks.folder_lock(folder, shared=True, wait=False),
+        pytest.raises(RuntimeError, match="held for reading by this thread"),
+        locks.folder_lock(folder, wait=False),
+    ):
+        pass

@@ -9,6 +9,10 @@ ignored and cleaned.
 A command that finds the folder busy either waits, telling the user once whom it waits for, or (with
 ``wait=False``, the CLI's ``--no-wait``) is refused with :class:`LockBusy`, one line naming the
 holder. Nothing interleaves either way.
+
+A thread that holds a folder gets it again at once, so a command can hold ``puzzles/`` for a whole
+read-modify-write and write through ``Workspace.write_store`` inside it. Commands take their locks
+through :meth:`ocwtool.workspace.Workspace.lock`, which orders them by the layout.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import json
 import os
 import shlex
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +34,11 @@ from ocwtool.errors import LockBusy
 HOLDER_PREFIX = ".ocwtool-lock."
 
 _state: dict[str, object] = {"command": None, "wait": True, "notify": None}
+
+# The folders this thread holds (resolved path -> shared?): a nested lock of a folder already held is
+# granted at once, so a library function holding puzzles/ for a whole read-modify-write can call
+# Workspace.write_store inside it (a second flock of the folder would wait for this thread forever).
+_held = threading.local()
 
 
 def set_command(command: str) -> None:
@@ -73,9 +83,27 @@ def folder_lock(
     """Hold ``folder``'s lock for the block: exclusive for a writer, ``shared`` for a reader.
 
     When another process holds it, wait (saying whom for) or, with ``wait=False``, raise
-    :class:`LockBusy`. ``what`` names the folder in messages (default: its path)."""
+    :class:`LockBusy`. ``what`` names the folder in messages (default: its path). A thread that holds
+    the folder already gets it again at once (it cannot upgrade a shared hold to a writer's)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    held: dict[Path, bool] = _held.__dict__.setdefault("folders", {})
+    key = folder.resolve()
+    if key in held:
+        if held[key] and not shared:
+            raise RuntimeError(f"{folder}: held for reading by this thread, which now asks to write it")
+        yield
+        return
+    held[key] = shared
+    try:
+        with _flock(folder, shared=shared, wait=wait, what=what):
+            yield
+    finally:
+        del held[key]
+
+
+@contextlib.contextmanager
+def _flock(folder: Path, *, shared: bool, wait: bool | None, what: str | None) -> Iterator[None]:
     fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     record: Path | None = None
     try:

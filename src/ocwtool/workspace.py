@@ -10,8 +10,15 @@ take. The layout (all paths relative to the workspace folder)::
     variants/<kind>.jsonl          variants (+ <kind>.summary.json, <kind>.ocw.json)
     annotations/<annotator>.jsonl  labels (suggest.jsonl, adjudicated.jsonl)
     releases/<name>-<version>/     built releases
-    runs/                          validation and evaluation reports (runs/llm/<run>/: LLM runs)
+    runs/                          evaluation reports (runs/validation/: validation's; runs/llm/<run>/:
+                                   LLM runs; runs/nyt-reconcile-<stamp>.*: scrape nyt's comparison)
+    models/<name>/v<k>.json        trained pre-labelling models
+    reports/report.html            ``ocwtool report``'s page and its figures
     exports/                       default target of ``ocwtool export``
+
+Every command that writes holds the lock (:mod:`ocwtool.locks`) of the folders it writes, through
+:meth:`Workspace.lock`, for its whole read-modify-write: a second writer waits or is refused, it
+never interleaves.
 
 Example::
 
@@ -24,7 +31,8 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import contextlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,6 +48,8 @@ from ocwtool.store import read_puzzles, store_paths, write_puzzles
 from ocwtool.stores.annotations import read_all
 
 WAIVERS_NAME = "validation.toml"
+REPORT_NAME = "report.html"
+DEMO_MARKER = ".ocwtool-demo"
 
 # Stores whose default name changed: old name -> current name. An older workspace's file is read
 # (and updated in place) as the current store, with a note saying how to rename it; an import into
@@ -84,6 +94,10 @@ class Workspace:
         """Captures (WARC) and crawl state of one source: ``raw/<source>/``."""
         return self.captures_dir / source
 
+    def frontier_path(self, source: str) -> Path:
+        """The crawl frontier of one source: ``raw/<source>/frontier.sqlite``."""
+        return self.raw_dir(source) / "frontier.sqlite"
+
     @property
     def puzzles_dir(self) -> Path:
         return self.root / "puzzles"
@@ -92,6 +106,11 @@ class Workspace:
         """``puzzles/<source>.jsonl``, or the file of the store's old name (``RENAMED_STORES``) in a
         workspace that still has only that one."""
         return self.puzzles_dir / f"{self._file_stem(source)}.jsonl"
+
+    def current_store_path(self, source: str) -> Path:
+        """``puzzles/<source>.jsonl`` under the store's current name, where an import writes it even
+        when the workspace still holds the store under its old name."""
+        return self.puzzles_dir / f"{source}.jsonl"
 
     def meta_path(self, source: str) -> Path:
         """Extras an import keeps beside a store: ``puzzles/<source>.meta.json``."""
@@ -159,6 +178,50 @@ class Workspace:
     def exports_dir(self) -> Path:
         return self.root / "exports"
 
+    def export_path(self, file_name: str) -> Path:
+        """Where ``ocwtool export`` writes by default: ``exports/<file_name>``."""
+        return self.exports_dir / file_name
+
+    @property
+    def validation_dir(self) -> Path:
+        """``ocwtool validate``'s reports: ``runs/validation/``."""
+        return self.runs_dir / "validation"
+
+    @property
+    def validation_json_path(self) -> Path:
+        return self.validation_dir / "report.json"
+
+    @property
+    def validation_md_path(self) -> Path:
+        return self.validation_dir / "report.md"
+
+    def run_report_path(self, file_name: str) -> Path:
+        """An evaluation report: ``runs/<file_name>`` (named by ``evaluation.report.report_name``)."""
+        return self.runs_dir / file_name
+
+    def nyt_reconcile_paths(self, stamp: str) -> tuple[Path, Path]:
+        """``scrape nyt --source both``'s comparison: ``runs/nyt-reconcile-<stamp>.json`` and ``.txt``."""
+        base = self.runs_dir / f"nyt-reconcile-{stamp}"
+        return base.with_suffix(".json"), base.with_suffix(".txt")
+
+    @property
+    def reports_dir(self) -> Path:
+        """``ocwtool report``'s page and figures: ``reports/``."""
+        return self.root / "reports"
+
+    @property
+    def report_path(self) -> Path:
+        return self.reports_dir / REPORT_NAME
+
+    @property
+    def demo_marker_path(self) -> Path:
+        """The file ``ocwtool demo`` leaves in a workspace it made (its puzzles are invented)."""
+        return self.root / DEMO_MARKER
+
+    def annotations_path(self, annotator: str) -> Path:
+        """One annotator's labels: ``annotations/<annotator>.jsonl``."""
+        return self.annotations_dir / f"{annotator}.jsonl"
+
     @property
     def llm_runs_dir(self) -> Path:
         """Language-model runs: ``runs/llm/<run>/``."""
@@ -168,6 +231,10 @@ class Workspace:
     def models_dir(self) -> Path:
         """Models trained in the workspace (the pre-labelling model): ``models/``."""
         return self.root / "models"
+
+    def llm_run_dir(self, name: str) -> Path:
+        """One language-model run: ``runs/llm/<name>/``."""
+        return self.llm_runs_dir / name
 
     def rel(self, path: str | Path) -> str:
         """``path`` relative to the workspace when inside it, else as given (short, stable messages)."""
@@ -248,19 +315,66 @@ class Workspace:
         """annotator -> puzzle id -> latest label record (the suggester's only on request)."""
         return read_all(self.annotations_dir, include_suggest=include_suggest)
 
+    # Locks -------------------------------------------------------------------------------
+    def lock(self, *folders: Path, reading: Sequence[Path] = ()) -> contextlib.AbstractContextManager[None]:
+        """Hold the lock of each of ``folders`` (this command writes them) and a shared one of each of
+        ``reading`` (it reads them as one snapshot) for the block, so a command's whole
+        read-modify-write happens with no other writer in between. They are taken in layout order
+        (raw, puzzles, variants, annotations, models, runs, reports, exports, releases), so two
+        commands locking several folders never wait for each other. Nested locks of a folder this
+        thread holds are granted at once."""
+        wanted = {**{f: True for f in reading}, **{f: False for f in folders}}
+        return self._hold(sorted(wanted.items(), key=lambda item: self._lock_rank(item[0])))
+
+    @contextlib.contextmanager
+    def _hold(self, order: list[tuple[Path, bool]]) -> Iterator[None]:
+        with contextlib.ExitStack() as stack:
+            for folder, shared in order:
+                if shared and not folder.is_dir():
+                    continue  # nothing there to read yet: a reader creates no folder
+                stack.enter_context(folder_lock(folder, shared=shared, what=f"{self.rel(folder)}/"))
+            yield
+
+    def writing_files(
+        self, *paths: Path, reading: Sequence[Path] = ()
+    ) -> contextlib.AbstractContextManager[None]:
+        """:meth:`lock` of the folder of each of ``paths`` (files a command writes) that is in the
+        workspace (a file elsewhere is the user's: written atomically, it needs none), and of
+        ``reading``."""
+        root = self.root.resolve()
+        folders = [Path(p).parent for p in paths if Path(p).resolve().is_relative_to(root)]
+        return self.lock(*folders, reading=reading)
+
+    def _lock_rank(self, folder: Path) -> tuple[int, str]:
+        layout = (
+            self.captures_dir,
+            self.puzzles_dir,
+            self.variants_dir,
+            self.annotations_dir,
+            self.models_dir,
+            self.runs_dir,
+            self.reports_dir,
+            self.exports_dir,
+            self.releases_dir,
+        )
+        for rank, top in enumerate(layout):
+            if folder == top or folder.is_relative_to(top):
+                return rank, str(folder)
+        return len(layout), str(folder)
+
     # Writes: every store and variant file is written here, under its folder's lock, so that two
     # writers of one folder (an import and a scrape, a split and a build) run one after another.
     def write_store(self, name: str, puzzles: Iterable[Puzzle]) -> int:
         """Rewrite store ``name`` in place (its file under an old name when that is what the
         workspace holds); the count written."""
-        with folder_lock(self.puzzles_dir):
+        with self.lock(self.puzzles_dir):
             return write_puzzles(self.puzzles_path(name), puzzles)
 
     def update_store(self, name: str, change: Callable[[list[Puzzle]], list[Puzzle]]) -> list[Puzzle]:
         """Read store ``name`` (none when it does not exist yet), rewrite it with ``change(puzzles)``
         and return that, all under one lock: a concurrent writer cannot slip between the read and
         the write."""
-        with folder_lock(self.puzzles_dir):
+        with self.lock(self.puzzles_dir):
             path = self.puzzles_path(name)
             updated = change(read_puzzles(path) if path.exists() else [])
             write_puzzles(path, updated)
@@ -271,8 +385,8 @@ class Workspace:
     ) -> tuple[int, Path | None]:
         """Write store ``name`` under its current name with its ``.meta.json`` (removed when ``meta``
         is None); the store's file under an old name goes. The count written and that old file."""
-        store = self.puzzles_dir / f"{name}.jsonl"
-        with folder_lock(self.puzzles_dir):
+        store = self.current_store_path(name)
+        with self.lock(self.puzzles_dir):
             old = self.old_store_path(name)  # this store under its old name: replaced here
             count = write_puzzles(store, puzzles)
             meta_file = store.with_name(f"{name}.meta.json")
@@ -287,13 +401,13 @@ class Workspace:
 
     def write_variants(self, kind: str, puzzles: Iterable[Puzzle]) -> int:
         """Rewrite ``variants/<kind>.jsonl``; the count written."""
-        with folder_lock(self.variants_dir):
+        with self.lock(self.variants_dir):
             return write_puzzles(self.variants_path(kind), puzzles)
 
     def update_variants(self, kind: str, change: Callable[[list[Puzzle]], list[Puzzle]]) -> int:
         """Read ``variants/<kind>.jsonl`` (none when it does not exist yet) and rewrite it with
         ``change(variants)`` under one lock; the count written."""
-        with folder_lock(self.variants_dir):
+        with self.lock(self.variants_dir):
             path = self.variants_path(kind)
             return write_puzzles(path, change(read_puzzles(path) if path.exists() else []))
 

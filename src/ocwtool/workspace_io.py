@@ -87,20 +87,24 @@ def import_into(
     )
     check_unique_ids(list(result.puzzles), Path(path))
     name = check_source_name(source or default or _source_of(result.puzzles, Path(path)))
-    store = workspace.puzzles_dir / f"{name}.jsonl"  # the current name, even where an old one is read
+    store = workspace.current_store_path(name)  # the current name, even where an old one is read
     if not result.puzzles and not allow_empty:
         raise InputError(
             f"{path}: no puzzles in the file; refusing to replace {store} with nothing "
             "(pass --allow-empty to do that)"
         )
-    if source is None and default:
-        keep_scraped(workspace, name, Path(path))
-    puzzles, links = link_to_workspace(workspace.puzzles_dir, name, result.puzzles)
-    if split is not None:
-        puzzles = [p.model_copy(update={"split": split}) for p in puzzles]
-    extras = rename_extras(result.extras, links.linked) if result.extras else None
-    count, old = _write_store(workspace, name, puzzles, extras)
-    written = write_annotations(workspace.annotations_dir, result, links.linked)
+    # The stores are checked and linked against, then written, under one hold of the lock: a split
+    # or scrape beside the import waits for it rather than rewriting what it read before.
+    labels = (workspace.annotations_dir,) if result.annotations else ()
+    with workspace.lock(workspace.puzzles_dir, *labels):
+        if source is None and default:
+            keep_scraped(workspace, name, Path(path))
+        puzzles, links = link_to_workspace(workspace.puzzles_dir, name, result.puzzles)
+        if split is not None:
+            puzzles = [p.model_copy(update={"split": split}) for p in puzzles]
+        extras = rename_extras(result.extras, links.linked) if result.extras else None
+        count, old = _write_store(workspace, name, puzzles, extras)
+        written = write_annotations(workspace.annotations_dir, result, links.linked)
     flags = Counter(f.value for p in puzzles for f in p.flags)
     boards = dict(sorted(Counter(p.board_order.value for p in puzzles).items()))
     return ImportReport(
@@ -162,26 +166,30 @@ def export_to(
 ) -> ExportReport:
     """Write the selected stores' puzzles (optionally one game / one split) in format ``fmt``."""
     exporter = get_exporter(fmt)
-    stores = workspace.stores(sources)
-    chosen = {
-        name: [
-            p for p in ps if (game is None or p.game.value == game) and (split is None or p.split == split)
-        ]
-        for name, ps in stores.items()
-    }
+    with workspace.lock(reading=(workspace.puzzles_dir,)):  # each store with its own meta.json
+        chosen = {
+            name: [
+                p
+                for p in ps
+                if (game is None or p.game.value == game) and (split is None or p.split == split)
+            ]
+            for name, ps in workspace.stores(sources).items()
+        }
+        used = [name for name, ps in chosen.items() if ps]
+        extras = _meta(workspace, used[0]) if len(used) == 1 else {}  # kept by the import of that store
     puzzles = [p for ps in chosen.values() for p in ps]
     if not puzzles:
-        raise InputError(f"nothing to export from {', '.join(stores)} (game={game}, split={split})")
-    used = [name for name, ps in chosen.items() if ps]
+        raise InputError(f"nothing to export from {', '.join(chosen)} (game={game}, split={split})")
     label = used[0] if len(used) == 1 else "all"
-    target = out or workspace.exports_dir / EXPORTERS[fmt][2].format(source=label)
-    exporter(puzzles, Path(target), _extras(workspace, used))
-    return ExportReport(Path(target), len(puzzles), tuple(used))
+    target = Path(out or workspace.export_path(EXPORTERS[fmt][2].format(source=label)))
+    with workspace.writing_files(target):
+        exporter(puzzles, target, extras)
+    return ExportReport(target, len(puzzles), tuple(used))
 
 
-def _extras(workspace: Workspace, sources: list[str]) -> dict[str, Any]:
-    """Extras kept by the import, when exactly one store is exported."""
-    if len(sources) != 1 or not workspace.meta_path(sources[0]).exists():
+def _meta(workspace: Workspace, source: str) -> dict[str, Any]:
+    """The extras an import kept beside store ``source`` (none when it kept none)."""
+    if not workspace.meta_path(source).exists():
         return {}
-    extras = read_json(workspace.meta_path(sources[0]))
+    extras = read_json(workspace.meta_path(source))
     return extras if isinstance(extras, dict) else {}

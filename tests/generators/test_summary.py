@@ -8,7 +8,9 @@ HEAD = {"kind": "randomized", "input": "puzzles/ocw.jsonl", "split": "test", "se
 
 
 def _summary(**kw: object) -> VariantSummary:
-    fields = HEAD | {"output": f"variants/{HEAD['kind']}.jsonl"} | kw
+    kind = HEAD["kind"]
+    files = {"output": f"variants/{kind}.jsonl", "summary_file": f"variants/{kind}.summary.json"}
+    fields = HEAD | files | kw
     return VariantSummary(**fields)  # type: ignore[arg-type]
 
 
@@ -39,7 +41,8 @@ def test_wordnet_record_and_lines_name_the_incomplete_walls() -> None:
     counts = {"walls": 10, "complete_by_rule": 1, "complete_with_fallback": 0, "incomplete": 9}
     walls = tuple(f"w{n}" for n in range(9))
     run = WordNetRun("WordNet 3.0", False, True, False, counts, walls)
-    summary = _summary(kind="wordnet", output="variants/wordnet.jsonl", wordnet=run, ocw_json="x.ocw.json")
+    files = {"output": "variants/wordnet.jsonl", "summary_file": "variants/wordnet.summary.json"}
+    summary = _summary(kind="wordnet", **files, wordnet=run, ocw_json="x.ocw.json")
     doc = summary.to_json()
     assert list(doc)[6:] == ["backend", "options", "rng", "counts", "incomplete_walls"]
     assert doc["options"] == {"fallback": False, "dedupe": True, "shuffle": False}

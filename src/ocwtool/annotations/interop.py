@@ -19,11 +19,13 @@ from ocwtool.annotations.argilla import from_argilla, to_argilla
 from ocwtool.annotations.ls_files import from_labelstudio, labelstudio_config, to_labelstudio
 from ocwtool.annotations.store import RESERVED, check_annotator
 from ocwtool.errors import AnnotationError
+from ocwtool.fsio import write_text
 from ocwtool.safeparse import loads_json
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.records import describe_validation_error
 from ocwtool.stores.annotations import dumps, locked_store, read_records, store_path, write_locked
+from ocwtool.workspace import Workspace
 
 FORMATS = ("labelstudio", "argilla", "jsonl")
 Stores = Mapping[str, Mapping[str, ItemRecord]]
@@ -50,6 +52,16 @@ def export_labels(fmt: str, puzzles: Sequence[Puzzle], stores: Stores) -> Export
     if fmt == "argilla":
         return Exported(json.dumps(to_argilla(puzzles, stores), ensure_ascii=False, indent=2) + "\n", {})
     raise AnnotationError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+
+
+def write_export(workspace: Workspace, out: Path, exported: Exported) -> list[Path]:
+    """Write ``exported`` to ``out`` and its side files beside it (under the lock of their folder when
+    it is in the workspace); the paths written."""
+    paths = [out, *(out.with_name(out.name + suffix) for suffix in exported.sidecars)]
+    with workspace.writing_files(out):
+        for path, text in zip(paths, [exported.text, *exported.sidecars.values()], strict=True):
+            write_text(path, text)
+    return paths
 
 
 def import_labels(

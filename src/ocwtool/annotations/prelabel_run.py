@@ -19,14 +19,14 @@ from ocwtool.annotations.herring_eval import HerringScore, score_herrings
 from ocwtool.annotations.prelabel import Prelabeller
 from ocwtool.annotations.prelabel_eval import Evaluation, as_json, evaluate
 from ocwtool.annotations.prelabel_features import Embedder
-from ocwtool.annotations.prelabel_model import PrelabelModel, load_model, models_dir, save_model, versions
+from ocwtool.annotations.prelabel_model import PrelabelModel, load_model, save_model, versions
 from ocwtool.annotations.prelabel_train import Example, TrainOptions, examples, train
 from ocwtool.annotations.store import check_annotator
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
-from ocwtool.stores.annotations import latest, read_records, store_path
+from ocwtool.stores.annotations import latest, read_records
 from ocwtool.workspace import Workspace
 
 
@@ -43,7 +43,7 @@ class TrainResult:
 def annotator_records(ws: Workspace, annotator: str) -> dict[str, ItemRecord]:
     """The annotator's latest record per puzzle (error when the annotator has no store)."""
     check_annotator(annotator, human=False)
-    path = store_path(ws.annotations_dir, annotator)
+    path = ws.annotations_path(annotator)
     if not path.exists():
         raise AnnotationError(f"no labels of annotator {annotator!r} ({path} does not exist)")
     return latest(read_records(path))
@@ -71,13 +71,14 @@ def train_workspace(
     """Train on the annotator's labels, evaluate on the held-out games, save the next version."""
     items, orphans = labelled_examples(ws, annotator, sources)
     embedder = embedder or Embedder()  # one encoder for training and the held-out evaluation
-    folder = models_dir(ws.root)
-    version = (versions(folder, options.name) or [0])[-1] + 1
-    model = train(items, annotator, options, version, embedder=embedder, progress=progress)
-    held = set(model.split.test_puzzle_ids)
-    ev = _evaluate(model, items, held, None, embedder, progress)
-    model = model.model_copy(update={"evaluation": as_json(ev)})
-    return TrainResult(model, save_model(folder, model), ev, orphans)
+    folder = ws.models_dir
+    with ws.lock(folder):  # a second training waits, then takes the next version
+        version = (versions(folder, options.name) or [0])[-1] + 1
+        model = train(items, annotator, options, version, embedder=embedder, progress=progress)
+        held = set(model.split.test_puzzle_ids)
+        ev = _evaluate(model, items, held, None, embedder, progress)
+        model = model.model_copy(update={"evaluation": as_json(ev)})
+        return TrainResult(model, save_model(folder, model), ev, orphans)
 
 
 def _evaluate(
@@ -108,7 +109,7 @@ def evaluate_workspace(
     progress: Progress = silent,
 ) -> tuple[PrelabelModel, Evaluation]:
     """Evaluate a saved model on its held-out games against ``annotator`` (default: its own)."""
-    model = load_model(models_dir(ws.root), spec)
+    model = load_model(ws.models_dir, spec)
     items, _ = labelled_examples(ws, annotator or model.annotator)
     ev = _evaluate(model, items, set(model.split.test_puzzle_ids), min_confidence, embedder, progress)
     return model, ev

@@ -14,7 +14,7 @@ from ocwtool.annotations.prelabel_model import load_model
 from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
-from ocwtool.stores.annotations import SUGGEST, latest, read_records, store_path, write_records
+from ocwtool.stores.annotations import SUGGEST, latest, read_records, write_records
 from ocwtool.workspace import Workspace
 
 
@@ -34,11 +34,12 @@ def suggest_workspace(
     knowledge type. ``progress("suggest", done, total)``.
     """
     puzzles = workspace.puzzles(sources)
-    path = store_path(workspace.annotations_dir, SUGGEST)
-    merged = latest(read_records(path))
-    for rec in _suggestions(workspace.models_dir, puzzles, model, min_confidence, progress):
-        merged[rec.puzzle_id] = rec
-    write_records(path, merged.values())
+    path = workspace.annotations_path(SUGGEST)
+    fresh = _suggestions(workspace.models_dir, puzzles, model, min_confidence, progress)
+    with workspace.lock(workspace.annotations_dir):  # earlier suggestions read and kept: none lost
+        merged = latest(read_records(path))
+        merged.update((rec.puzzle_id, rec) for rec in fresh)
+        write_records(path, merged.values())
     kinds = Counter(g.label.kind.value for p in puzzles for g in merged[p.id].groups)
     return path, len(puzzles), kinds
 

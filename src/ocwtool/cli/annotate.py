@@ -243,9 +243,8 @@ def export_cmd(
       ocwtool annotate export --format argilla --annotator alice --out alice.json
       ocwtool annotate export --format jsonl > labels.jsonl
     """
-    from ocwtool.annotations.interop import export_labels
+    from ocwtool.annotations.interop import export_labels, write_export
     from ocwtool.annotations.store import check_annotator
-    from ocwtool.fsio import write_text
 
     ws = app.workspace()
     stores = ws.annotations(include_suggest=fmt != "jsonl")
@@ -256,9 +255,7 @@ def export_cmd(
     if out is None:
         click.echo(exported.text, nl=False)
         return
-    write_text(out, exported.text)
-    for suffix, text in exported.sidecars.items():
-        write_text(out.with_name(out.name + suffix), text)
+    write_export(ws, out, exported)
     click.echo(f"Wrote {out}" + "".join(f" and {out.name}{s}" for s in exported.sidecars), err=True)
 
 

@@ -30,10 +30,9 @@ def _herrings(app: AppContext, traps: str, as_json: bool) -> dict[str, object] |
     """Red-herring scores against ``traps`` when that annotator has a store (else a note on stderr)."""
     from ocwtool.annotations import herring_eval
     from ocwtool.annotations.prelabel_run import herring_workspace
-    from ocwtool.annotations.store import store_path
 
     ws = app.workspace()
-    if not store_path(ws.annotations_dir, traps).exists():
+    if not ws.annotations_path(traps).exists():
         click.echo(f"(no labels of {traps!r}: red-herring suggestions not scored)", err=True)
         return None
     score = herring_workspace(ws, traps)

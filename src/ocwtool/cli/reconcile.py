@@ -47,16 +47,14 @@ def reconcile_cmd(
     """
     import json
 
-    from ocwtool.fsio import write_json
-    from ocwtool.scrapers.reconcile import reconcile, render_table, within
-    from ocwtool.store import read_puzzles
+    from ocwtool.scrapers.nyt import reconcile_files
+    from ocwtool.scrapers.reconcile import render_table
+    from ocwtool.workspace import Workspace
 
-    a = within(read_puzzles(_in_workspace(app, left)), start, end)
-    b = within(read_puzzles(_in_workspace(app, right)), start, end)
-    report = reconcile(a, b, str(left), str(right))
+    files = (_in_workspace(app, left), _in_workspace(app, right))
+    ws = Workspace.at(app.root)  # only the layout: no settings needed
+    report = reconcile_files(ws, files, (str(left), str(right)), start, end, output)
     doc = report.to_json()
-    if output is not None:
-        write_json(output, doc)
     click.echo(json.dumps(doc, ensure_ascii=False, indent=2) if as_json else render_table(report))
 
 

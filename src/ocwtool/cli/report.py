@@ -38,10 +38,12 @@ def report_cmd(app: AppContext, out: Path | None, cutoff: dt.datetime | None, pr
       ocwtool -w demo-workspace report --out /tmp/ocw-report.html
       ocwtool report --cutoff 2024-04-01
     """
-    from ocwtool.report import write_report
+    from ocwtool.report import report_workspace
+    from ocwtool.workspace import Workspace
 
-    root = app.root
-    written = write_report(root, out, cutoff=cutoff.date() if cutoff else None, progress=progress)
+    written = report_workspace(
+        Workspace.at(app.root), out, cutoff=cutoff.date() if cutoff else None, progress=progress
+    )
     folder = written.figures[0].parent if written.figures else written.html.parent
     click.echo(f"{len(written.figures) // 2} figures (SVG and PNG) in {folder}", err=True)
     click.echo(str(written.html))

@@ -49,16 +49,12 @@ def validate_cmd(
         _print_rules()
         return
     from ocwtool.errors import ValidationFailed
-    from ocwtool.fsio import write_json, write_text
-    from ocwtool.validators.gate import validate_workspace
-    from ocwtool.validators.report import render_table, to_json, to_markdown
+    from ocwtool.validators.gate import validate_workspace, write_reports
+    from ocwtool.validators.report import render_table
 
     ws = app.workspace()
     report = validate_workspace(ws, sources, expectations=not no_expectations, progress=progress)
-    json_path = json_out or ws.runs_dir / "validation" / "report.json"
-    md_path = md_out or ws.runs_dir / "validation" / "report.md"
-    write_json(json_path, to_json(report))
-    write_text(md_path, to_markdown(report))
+    json_path, md_path = write_reports(ws, report, json_out, md_out)
     click.echo(render_table(report))
     click.echo(f"Reports: {json_path} {md_path}", err=True)
     if not report.ok:

@@ -185,7 +185,24 @@ def split_workspace(
     dry_run: bool = False,
 ) -> SplitSummary:
     """Assign splits in every store (only ``sources`` when given; each rewritten atomically) and let
-    every variant inherit its parent's split; return counts and notes."""
+    every variant inherit its parent's split; return counts and notes.
+
+    The stores and variants are read and rewritten under one hold of their locks: an import or a
+    variant build beside the split waits for it, and is never overwritten by what it read before."""
+    folders = (workspace.puzzles_dir, workspace.variants_dir)
+    with workspace.lock(reading=folders) if dry_run else workspace.lock(*folders):
+        return _split_locked(workspace, seed, sizes, nyt_cutoffs, splits_from, sources, dry_run)
+
+
+def _split_locked(
+    workspace: Workspace,
+    seed: int,
+    sizes: Sequence[int],
+    nyt_cutoffs: Sequence[dt.date],
+    splits_from: Path | None,
+    sources: Sequence[str],
+    dry_run: bool,
+) -> SplitSummary:
     wanted = {workspace.current_name(s) for s in sources}
     chosen = [name for name in workspace.store_names() if not sources or name in wanted]
     if not chosen:

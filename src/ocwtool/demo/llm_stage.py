@@ -67,16 +67,15 @@ def _play(
         protocol=protocol,
         name=name,
     )
-    folder = state.workspace.llm_runs_dir / name
+    folder = state.workspace.llm_run_dir(name)
     if changed_settings(folder, request.settings()):  # the demo's own run by an older ocwtool
         shutil.rmtree(folder)
     run = run_llm(request, state.workspace)
     report = run_evaluation(golds, EvalRequest(predictions=run.predictions, n_boot=0))
     label = f"scripted_{player}_{protocol.name}"
-    result.paths += [
-        run.folder,
-        save_report(report, state.workspace.runs_dir / report_name(label, "test", source)),
-    ]
+    path = state.workspace.run_report_path(report_name(label, "test", source))
+    with state.workspace.writing_files(path):
+        result.paths += [run.folder, save_report(report, path)]
     rules = f", {protocol.rules} rules" if protocol.name == "interactive" else ""
     result.lines.append(
         f"{source} scripted {player} ({protocol.name}{rules}): {headline(report)}; "

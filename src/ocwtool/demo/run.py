@@ -29,7 +29,7 @@ from ocwtool.generators.build import KINDS, VariantRequest, build_all
 from ocwtool.progress import Progress, silent, track
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.releases.verify import verify_release
-from ocwtool.report import write_report
+from ocwtool.report import report_workspace
 from ocwtool.scrapers.base import CrawlOptions
 from ocwtool.scrapers.nyt import run_nyt
 from ocwtool.scrapers.pipeline import scrape_ocw
@@ -50,9 +50,6 @@ NYT_TEST_FROM = dt.date(2024, 3, 6)
 REPORT_CUTOFF = dt.date(2024, 3, 7)
 
 
-DEMO_MARKER = ".ocwtool-demo"
-
-
 def prepare_workspace(root: Path) -> Workspace:
     """Create the demo workspace, or reuse one the demo made; never touch a workspace with real data.
 
@@ -60,14 +57,14 @@ def prepare_workspace(root: Path) -> Workspace:
     so running it in a workspace that holds real crawls would mix invented puzzles into them.
     """
     ws = Workspace.at(root)
-    if not (root / DEMO_MARKER).exists() and _has_data(ws):
+    if not ws.demo_marker_path.exists() and _has_data(ws):
         raise ConfigError(
             f"{root} already holds puzzles or captures; the demo would mix its invented snapshot into "
             "them. Run it in a new folder: ocwtool -w demo-workspace demo"
         )
     if not ws.config_path.exists():
         init_workspace(root, DEMO_CONTACT)
-    write_text(root / DEMO_MARKER, "This workspace was made by `ocwtool demo`: its puzzles are invented.\n")
+    write_text(ws.demo_marker_path, "This workspace was made by `ocwtool demo`: its puzzles are invented.\n")
     ws = Workspace.open(root)
     return ws if ws.settings.contact else Workspace(replace(ws.settings, contact=DEMO_CONTACT))
 
@@ -153,8 +150,9 @@ def baselines_stage(state: DemoState) -> StageResult:
         golds = workspace_golds(state.workspace, "test", source)
         for baseline in BASELINES:
             report = _baseline_report(golds, baseline, state.progress)
-            path = state.workspace.runs_dir / report_name(baseline, "test", source)
-            result.paths.append(save_report(report, path, per_wall=True))  # the report's breakdowns
+            path = state.workspace.run_report_path(report_name(baseline, "test", source))
+            with state.workspace.writing_files(path):
+                result.paths.append(save_report(report, path, per_wall=True))  # the report's breakdowns
             result.lines.append(f"{source} {baseline}: {headline(report)}")
             state.scores[(source, baseline)] = report["summary"]["grouping"]
     return result
@@ -179,10 +177,9 @@ def release_eval_stage(state: DemoState) -> StageResult:
 
 def validate_stage(state: DemoState) -> StageResult:
     report = validate_workspace(state.workspace, list(RELEASE_SOURCES), progress=state.progress)
-    path = (
-        state.workspace.runs_dir / "validation" / "report.json"
-    )  # as `ocwtool validate` (the report reads it)
-    write_json(path, to_json(report))
+    path = state.workspace.validation_json_path  # as `ocwtool validate` (the report reads it)
+    with state.workspace.writing_files(path):
+        write_json(path, to_json(report))
     return StageResult("validate", lines=[report.summary()], paths=[path])
 
 
@@ -209,7 +206,7 @@ def verify_stage(state: DemoState) -> StageResult:
 
 def report_stage(state: DemoState) -> StageResult:
     """Draw the workspace (``ocwtool report``): the last stage, so every section has its data."""
-    written = write_report(state.workspace.root, cutoff=REPORT_CUTOFF, progress=state.progress)
+    written = report_workspace(state.workspace, cutoff=REPORT_CUTOFF, progress=state.progress)
     panels = [p for s in written.sections for p in s.panels]
     drawn = len(written.figures) // 2
     lines = [f"{drawn} figures drawn; {len(panels) - drawn} panels without data say why"]

@@ -10,6 +10,7 @@ it is scored, before the next one starts.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import replace
@@ -149,13 +150,25 @@ def _score(
     if section is not None:
         report["inputs"]["source"] = section
     yield Scored(section, report, golds.walls, request, scoring)
-    out = request.json_out or open_workspace().runs_dir / report_name(
-        request.label(), request.the_split, section or request.source
-    )
+    name = report_name(request.label(), request.the_split, section or request.source)
+    out, lock = _report_target(request, open_workspace, name)
     if request.json_out is not None and section is not None:
         out = out.with_name(f"{out.stem}-{section}{out.suffix}")
-    save_report(report, out, per_wall=request.per_wall)
+    with lock:
+        save_report(report, out, per_wall=request.per_wall)
     yield Written(out)
+
+
+def _report_target(
+    request: EvaluationRequest, open_workspace: OpenWorkspace, name: str
+) -> tuple[Path, contextlib.AbstractContextManager[None]]:
+    """Where a report goes, and the lock to hold while writing it: ``--json-out`` (the user's file,
+    written atomically), else ``runs/<name>`` under the lock of ``runs/``."""
+    if request.json_out is not None:
+        return request.json_out, contextlib.nullcontext()
+    workspace = open_workspace()
+    out = workspace.run_report_path(name)
+    return out, workspace.writing_files(out)
 
 
 def _replay(request: EvaluationRequest, open_workspace: OpenWorkspace) -> Iterator[Event]:
@@ -169,10 +182,9 @@ def _replay(request: EvaluationRequest, open_workspace: OpenWorkspace) -> Iterat
     report = evaluate_transcripts(request.transcripts, request.rules, boards, accent_fold=request.accent_fold)
     yield GamesScored(report)
     label = "games_" + Path(request.transcripts[0]).stem.replace("-", "_")
-    out = request.json_out or open_workspace().runs_dir / report_name(
-        label, request.the_split, request.source
-    )
-    write_json(out, report)
+    out, lock = _report_target(request, open_workspace, report_name(label, request.the_split, request.source))
+    with lock:
+        write_json(out, report)
     yield Written(out)
 
 

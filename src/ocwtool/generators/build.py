@@ -144,6 +144,7 @@ def _summary(
         seed=request.seed,
         puzzles=len(built),
         output=workspace.rel(workspace.variants_path(request.kind)),
+        summary_file=workspace.rel(workspace.variant_summary_path(request.kind)),
     )
 
 
@@ -159,8 +160,9 @@ def _write(
     def others_and_ours(current: list[Puzzle]) -> list[Puzzle]:
         return [p for p in current if workspace.current_name(origin(p) or "") != own] + tagged
 
-    total = workspace.update_variants(request.kind, others_and_ours)
-    _record(workspace, request, summary.to_json(), total, out)
+    with workspace.lock(workspace.variants_dir):  # the summary is read, merged and written with them
+        total = workspace.update_variants(request.kind, others_and_ours)
+        _record(workspace, request, summary.to_json(), total, out)
     return summary
 
 
@@ -199,11 +201,12 @@ def export_ocw_json(workspace: Workspace, kind: str) -> str:
     """Write ``variants/<kind>.ocw.json`` (OCW JSON, as the published variant files); return its path.
 
     WordNet groups carry no human performance, so they are written as ``{}`` as published."""
-    puzzles = [p for p in read_puzzles(workspace.variants_path(kind)) if p.game is Game.OCW]
-    if not puzzles:
-        raise InputError(f"{workspace.variants_path(kind)}: no OCW puzzles to export as OCW JSON")
     target = workspace.variant_ocw_path(kind)
-    export_file(puzzles, target, {})
+    with workspace.lock(workspace.variants_dir):  # the export matches the variants beside it
+        puzzles = [p for p in read_puzzles(workspace.variants_path(kind)) if p.game is Game.OCW]
+        if not puzzles:
+            raise InputError(f"{workspace.variants_path(kind)}: no OCW puzzles to export as OCW JSON")
+        export_file(puzzles, target, {})
     return workspace.rel(target)
 
 
@@ -215,17 +218,22 @@ def build_all(
     progress: Progress = silent,
 ) -> list[VariantSummary]:
     """Build each requested variant; every input (stores, splits, WordNet) is checked before anything
-    is written, so a missing resource never leaves half of ``--kind all`` behind. Returns summaries."""
+    is written, so a missing resource never leaves half of ``--kind all`` behind. Returns summaries.
+
+    The stores are read as one snapshot (a shared lock: a split or import waits for the build) and
+    ``variants/`` is held for the whole build, so a second build's summary is never overwritten."""
     for request in requests:
         load_input(workspace, request)
     backends = {r.lexicon: open_backend(r.lexicon) for r in requests if r.kind == "wordnet"}
     summaries = []
-    for request in requests:
-        if request.kind == "randomized":
-            summary = build_randomized(workspace, request)
-        else:
-            summary = build_wordnet(workspace, request, backend=backends[request.lexicon], progress=progress)
-        if ocw_json:
-            summary = replace(summary, ocw_json=export_ocw_json(workspace, request.kind))
-        summaries.append(summary)
+    with workspace.lock(workspace.variants_dir, reading=(workspace.puzzles_dir,)):
+        for request in requests:
+            if request.kind == "randomized":
+                summary = build_randomized(workspace, request)
+            else:
+                backend = backends[request.lexicon]
+                summary = build_wordnet(workspace, request, backend=backend, progress=progress)
+            if ocw_json:
+                summary = replace(summary, ocw_json=export_ocw_json(workspace, request.kind))
+            summaries.append(summary)
     return summaries

@@ -67,6 +67,7 @@ class VariantSummary:
     seed: int
     puzzles: int
     output: str
+    summary_file: str = ""  # where this record is kept (Workspace.variant_summary_path)
     pools: tuple[PoolRun, ...] = ()
     wordnet: WordNetRun | None = None
     ocw_json: str | None = None
@@ -93,7 +94,7 @@ class VariantSummary:
             lines += _wordnet_lines(self.wordnet)
         if self.ocw_json is not None:
             lines.append(f"  OCW JSON: {self.ocw_json}")
-        lines.append(f"  summary: {self.output.rsplit('.', 1)[0]}.summary.json")
+        lines.append(f"  summary: {self.summary_file}")
         return lines
 
     def stall_warnings(self) -> list[str]:

@@ -5,7 +5,7 @@ Library first: :func:`sections` computes what to draw from :func:`collect` (pure
 self-contained HTML page. ``ocwtool report`` and ``ocwtool eval --plot`` are thin layers over it.
 """
 
-from ocwtool.report.build import WrittenReport, sections, write_report
+from ocwtool.report.build import WrittenReport, report_workspace, sections, write_report
 from ocwtool.report.collect import ReportInputs, collect
 
-__all__ = ["ReportInputs", "WrittenReport", "collect", "sections", "write_report"]
+__all__ = ["ReportInputs", "WrittenReport", "collect", "report_workspace", "sections", "write_report"]

@@ -24,9 +24,8 @@ from ocwtool.report.evaluation_panels import evaluation_section
 from ocwtool.report.html import page
 from ocwtool.report.model import Panel, Section
 from ocwtool.report.render import render
+from ocwtool.workspace import Workspace
 
-REPORTS_DIR = "reports"
-REPORT_NAME = "report.html"
 FIGURE_PREFIXES = ("data-", "variants-", "annotation-", "validation-", "eval-")
 
 
@@ -98,12 +97,26 @@ def write_report(
     ``sources``: only these stores, their variants and runs (as a release built from them)."""
     found = sections(collect(root, cutoff=cutoff, validation=validation, sources=sources))
     figures = draw([p for s in found for p in s.panels], progress)
-    html = out or root / REPORTS_DIR / REPORT_NAME
+    html = out or Workspace.at(root).report_path
     folder = figures_dir or html.parent
     paths = write_figures(folder, figures)
     subtitle = f"Made by ocwtool {__version__}" + (f"; training cutoff {cutoff}" if cutoff else "") + "."
     write_text(html, page(title, subtitle, found, {k: svg for k, (svg, _) in figures.items()}))
     return WrittenReport(html, tuple(paths), found)
+
+
+def report_workspace(
+    workspace: Workspace,
+    out: Path | None = None,
+    *,
+    cutoff: dt.date | None = None,
+    progress: Progress = silent,
+) -> WrittenReport:
+    """``ocwtool report``: :func:`write_report` of the workspace (default: ``reports/report.html``,
+    figures beside it), holding the lock of that folder while it writes."""
+    html = out or workspace.report_path
+    with workspace.writing_files(html):
+        return write_report(workspace.root, html, cutoff=cutoff, progress=progress)
 
 
 KEY_FIGURES = (

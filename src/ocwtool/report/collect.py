@@ -80,7 +80,7 @@ def run_kind(report: Mapping[str, Any]) -> str:
 def scored_runs(root: Path) -> list[ScoredRun]:
     """Every evaluation report under ``runs/`` (recognised by its content), sorted by path."""
     out = []
-    for path in sorted((root / "runs").rglob("*.json")):
+    for path in sorted(Workspace.at(root).runs_dir.rglob("*.json")):
         doc = _json(path)
         if not isinstance(doc, dict) or "runs" not in doc or "grouping" not in doc.get("summary", {}):
             continue
@@ -162,8 +162,6 @@ def collect(
         unfinished=left,
         types=types,
         type_origin=origin,
-        validation=validation
-        if validation is not None
-        else _json(root / "runs" / "validation" / "report.json"),
+        validation=validation if validation is not None else _json(ws.validation_json_path),
         evaluation=evaluation,
     )

@@ -89,17 +89,19 @@ def crawl(
     if not options.offline and not settings.contact:
         raise FetchError(NO_CONTACT.format(config=workspace.config_path))
     raw = workspace.raw_dir(source.name)
-    frontier = Frontier(None if options.offline else raw / "frontier.sqlite")
-    own_fetcher = fetcher is None and not options.offline
-    if own_fetcher:
-        fetcher = make_fetcher(settings, source.name, options, retry)
-    run = _Run(source, options, settings, CaptureStore(raw), frontier, fetcher)
-    try:
-        run.execute(progress)
-    finally:
-        frontier.close()
-        if own_fetcher and fetcher is not None:
-            fetcher.close()
+    # One crawl of a source at a time (its captures and frontier); a replay only reads them.
+    with workspace.lock(reading=(raw,)) if options.offline else workspace.lock(raw):
+        frontier = Frontier(None if options.offline else workspace.frontier_path(source.name))
+        own_fetcher = fetcher is None and not options.offline
+        if own_fetcher:
+            fetcher = make_fetcher(settings, source.name, options, retry)
+        run = _Run(source, options, settings, CaptureStore(raw), frontier, fetcher)
+        try:
+            run.execute(progress)
+        finally:
+            frontier.close()
+            if own_fetcher and fetcher is not None:
+                fetcher.close()
     return run.report
 
 

@@ -27,9 +27,10 @@ from ocwtool.scrapers.base import CrawlOptions, Source
 from ocwtool.scrapers.crawl import CrawlReport, crawl
 from ocwtool.scrapers.frontier import Frontier
 from ocwtool.scrapers.outcome import ScrapeOutcome
-from ocwtool.scrapers.reconcile import merge, reconcile, render_table
+from ocwtool.scrapers.reconcile import Report, merge, reconcile, render_table, within
 from ocwtool.scrapers.sources.nyt_api import NytApiSource
 from ocwtool.scrapers.sources.tryhard import TryhardSource
+from ocwtool.store import read_puzzles
 from ocwtool.workspace import Workspace
 
 Which = Literal["api", "archive", "both"]
@@ -71,17 +72,19 @@ def run_nyt(
 def _crawl_api(
     source: NytApiSource, opts: CrawlOptions, workspace: Workspace, do_crawl: Crawler, run: ScrapeOutcome
 ) -> list[Puzzle]:
-    frontier = workspace.raw_dir(source.name) / "frontier.sqlite"
-    if not opts.offline:
-        requeue_missing(frontier)  # dates missing last run (not yet published, or a spurious 404)
-    report = run.add_crawl(do_crawl(source, opts, workspace))
-    if report.summary.counters["missing"] and not opts.offline:
-        # Once more, after the sweep: the endpoint has answered a spurious 404 before.
-        requeued = requeue_missing(frontier)
-        if requeued:
-            label = f"{source.name} (404s tried again: {requeued})"
-            report = run.add_crawl(do_crawl(source, opts, workspace), label)
-        run.missing = missing_urls(frontier)
+    frontier = workspace.frontier_path(source.name)
+    raw = workspace.raw_dir(source.name)
+    with workspace.lock(reading=(raw,)) if opts.offline else workspace.lock(raw):  # both sweeps at once
+        if not opts.offline:
+            requeue_missing(frontier)  # dates missing last run (not yet published, or a spurious 404)
+        report = run.add_crawl(do_crawl(source, opts, workspace))
+        if report.summary.counters["missing"] and not opts.offline:
+            # Once more, after the sweep: the endpoint has answered a spurious 404 before.
+            requeued = requeue_missing(frontier)
+            if requeued:
+                label = f"{source.name} (404s tried again: {requeued})"
+                report = run.add_crawl(do_crawl(source, opts, workspace), label)
+            run.missing = missing_urls(frontier)
     return _write_store(workspace, source.name, report.puzzles, run)
 
 
@@ -128,8 +131,28 @@ def _reconcile(
     # Merged into what `nyt` holds, like the other stores: days it has from elsewhere (the NYT
     # archive import writes `nyt` too) stay, days fetched here replace theirs.
     _write_store(workspace, CANONICAL, merge(first, second), run)
-    base = workspace.runs_dir / f"nyt-reconcile-{stamp or 'latest'}"
-    doc = report.to_json() | {"prefer": prefer}
-    write_json(base.with_suffix(".json"), doc)
-    write_text(base.with_suffix(".txt"), render_table(report) + "\n")
-    run.report_paths = (base.with_suffix(".json"), base.with_suffix(".txt"))
+    as_json, as_text = workspace.nyt_reconcile_paths(stamp or "latest")
+    with workspace.lock(workspace.runs_dir):
+        write_json(as_json, report.to_json() | {"prefer": prefer})
+        write_text(as_text, render_table(report) + "\n")
+    run.report_paths = (as_json, as_text)
+
+
+def reconcile_files(
+    workspace: Workspace,
+    files: tuple[Path, Path],
+    names: tuple[str, str],
+    start: dt.date | None = None,
+    end: dt.date | None = None,
+    output: Path | None = None,
+) -> Report:
+    """``ocwtool reconcile``: compare two store files (read as one snapshot of the stores) over
+    ``start..end``; with ``output``, also write the JSON report there (under the lock of its folder
+    when it is in the workspace)."""
+    with workspace.lock(reading=(workspace.puzzles_dir,)):
+        left, right = (within(read_puzzles(path), start, end) for path in files)
+    report = reconcile(left, right, *names)
+    if output is not None:
+        with workspace.writing_files(output):
+            write_json(output, report.to_json())
+    return report

@@ -65,8 +65,9 @@ def scrape_smoci(
     walls = build_walls(smoci.records)
     chosen = stores or [s for s in JOINABLE_STORES if workspace.puzzles_path(s).exists()]
     for store in chosen:
-        enriched, outcome.joins[store] = join(workspace.stores([store])[store], walls, _overlap())
-        _write(workspace, enriched, store, outcome)
+        with workspace.lock(workspace.puzzles_dir):  # read, join and write: no import in between
+            enriched, outcome.joins[store] = join(workspace.stores([store])[store], walls, _overlap())
+            _write(workspace, enriched, store, outcome)
     return outcome
 
 

@@ -12,6 +12,10 @@ stays. A final line without its newline (a torn write after a crash, even one cu
 character) is ignored: lines are split as bytes before any decoding. Writers that must read before
 they append (deduplicating imports) hold the lock across both (:func:`locked_store`).
 The suggester's file (``suggest.jsonl``) is regenerated as a whole, atomically.
+
+Every write also holds the folder's workspace lock (:func:`ocwtool.locks.folder_lock`), taken before
+the file is opened: a store replaced as a whole (an import of labels) and an append beside it run one
+after the other, so an append never lands in a file that has just been replaced.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from pydantic import BaseModel, ValidationError
 
 from ocwtool.errors import AnnotationError, InputError
 from ocwtool.fsio import atomic_open
+from ocwtool.locks import folder_lock
 from ocwtool.schema.annotations import Adjudication, ItemRecord
 from ocwtool.schema.records import describe_validation_error
 
@@ -59,15 +64,20 @@ def append_lines(path: Path, lines: Iterable[str]) -> None:
 def locked_store(path: Path) -> Iterator[int]:
     """An ``O_APPEND`` descriptor of ``path`` holding its exclusive ``flock``: read the store, decide,
     then :func:`write_locked`, with no other writer in between."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)  # read: to spot a torn last line
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield fd
-    finally:
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
+    with _folder_lock(path):
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)  # read: to spot a torn last line
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield fd
+        finally:
+            with contextlib.suppress(OSError):
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+
+
+def _folder_lock(path: Path) -> contextlib.AbstractContextManager[None]:
+    """The workspace lock of the folder of the store ``path`` (``annotations/``)."""
+    return folder_lock(path.parent, what=f"{path.parent.name}/")
 
 
 def write_locked(fd: int, path: Path, lines: Iterable[str]) -> None:
@@ -156,7 +166,7 @@ def read_all(folder: Path, *, include_suggest: bool = False) -> dict[str, dict[s
 def write_records(path: Path, records: Iterable[ItemRecord]) -> int:
     """Replace a whole store atomically (used for the regenerated ``suggest.jsonl``)."""
     count = 0
-    with atomic_open(path, "w") as fh:
+    with _folder_lock(path), atomic_open(path, "w") as fh:
         for rec in records:
             fh.write(dumps(rec) + "\n")
             count += 1

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from ocwtool.errors import InputError, ValidationFailed
+from ocwtool.fsio import write_json, write_text
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.corpus import Corpus
 from ocwtool.validators.expectations import run_expectations
 from ocwtool.validators.leakage import run_leakage
-from ocwtool.validators.report import ValidationReport
+from ocwtool.validators.report import ValidationReport, to_json, to_markdown
 from ocwtool.validators.rules import RULES, Finding, Severity
 from ocwtool.validators.structural import run_structural
 from ocwtool.validators.waivers import Waiver, apply_waivers, load_waivers
@@ -61,11 +63,25 @@ def validate_workspace(
     progress: Progress = silent,
 ) -> ValidationReport:
     """Validate the stores of a workspace with the waivers in its ``validation.toml``."""
-    corpus = workspace.corpus(sources)
+    with workspace.lock(reading=(workspace.puzzles_dir, workspace.variants_dir)):  # one snapshot
+        corpus = workspace.corpus(sources)
     if not corpus.puzzles:
         raise InputError(f"no puzzles in {workspace.puzzles_dir}; import or scrape puzzles first")
     waivers = load_waivers(workspace.waivers_path)
     return validate_corpus(corpus, waivers, expectations=expectations, progress=progress)
+
+
+def write_reports(
+    workspace: Workspace, report: ValidationReport, json_out: Path | None = None, md_out: Path | None = None
+) -> tuple[Path, Path]:
+    """Write the JSON and Markdown reports (default: ``runs/validation/report.json`` and ``.md``)
+    under the lock of their folder; their paths."""
+    json_path = json_out or workspace.validation_json_path
+    md_path = md_out or workspace.validation_md_path
+    with workspace.writing_files(json_path, md_path):
+        write_json(json_path, to_json(report))
+        write_text(md_path, to_markdown(report))
+    return json_path, md_path
 
 
 def require_valid(report: ValidationReport, limit: int = 10) -> None:
@@ -81,4 +97,4 @@ def require_valid(report: ValidationReport, limit: int = 10) -> None:
     )
 
 
-__all__ = ["Severity", "require_valid", "validate_corpus", "validate_workspace"]
+__all__ = ["Severity", "require_valid", "validate_corpus", "validate_workspace", "write_reports"]
