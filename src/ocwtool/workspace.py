@@ -33,6 +33,7 @@ from ocwtool.config import CONFIG_NAME, Settings, load_settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import write_json
 from ocwtool.locks import folder_lock
+from ocwtool.safenames import check_name, named_path
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
@@ -82,7 +83,12 @@ class Workspace:
 
     def raw_dir(self, source: str) -> Path:
         """Captures (WARC) and crawl state of one source: ``raw/<source>/``."""
-        return self.captures_dir / source
+        return self._named(self.captures_dir, source, "source name")
+
+    def _named(self, folder: Path, name: str, what: str, suffix: str = "") -> Path:
+        """``folder/<name><suffix>`` for a name a user gave: checked whole and kept inside the
+        workspace (:mod:`ocwtool.safenames`), so no name writes elsewhere."""
+        return named_path(self.root, folder, name, what, suffix)
 
     @property
     def puzzles_dir(self) -> Path:
@@ -91,11 +97,11 @@ class Workspace:
     def puzzles_path(self, source: str) -> Path:
         """``puzzles/<source>.jsonl``, or the file of the store's old name (``RENAMED_STORES``) in a
         workspace that still has only that one."""
-        return self.puzzles_dir / f"{self._file_stem(source)}.jsonl"
+        return self._named(self.puzzles_dir, self._file_stem(source), "source name", ".jsonl")
 
     def meta_path(self, source: str) -> Path:
         """Extras an import keeps beside a store: ``puzzles/<source>.meta.json``."""
-        return self.puzzles_dir / f"{self._file_stem(source)}.meta.json"
+        return self._named(self.puzzles_dir, self._file_stem(source), "source name", ".meta.json")
 
     def old_store_path(self, source: str) -> Path | None:
         """The file of store ``source`` under its old name, when that is what the workspace holds."""
@@ -105,6 +111,7 @@ class Workspace:
     def _file_stem(self, source: str) -> str:
         """The file name stem store ``source`` is kept under: its own, or its old name's when only
         that file exists."""
+        check_name(source, "source name")
         if (self.puzzles_dir / f"{source}.jsonl").exists():
             return source
         old = next((o for o, new in RENAMED_STORES.items() if new == source), None)
@@ -134,14 +141,14 @@ class Workspace:
         return self.root / "variants"
 
     def variants_path(self, kind: str) -> Path:
-        return self.variants_dir / f"{kind}.jsonl"
+        return self._named(self.variants_dir, kind, "variant kind", ".jsonl")
 
     def variant_summary_path(self, kind: str) -> Path:
-        return self.variants_dir / f"{kind}.summary.json"
+        return self._named(self.variants_dir, kind, "variant kind", ".summary.json")
 
     def variant_ocw_path(self, kind: str) -> Path:
         """The OCW JSON export of a variant kind (as the published variant files): ``<kind>.ocw.json``."""
-        return self.variants_dir / f"{kind}.ocw.json"
+        return self._named(self.variants_dir, kind, "variant kind", ".ocw.json")
 
     @property
     def annotations_dir(self) -> Path:
@@ -163,6 +170,10 @@ class Workspace:
     def llm_runs_dir(self) -> Path:
         """Language-model runs: ``runs/llm/<run>/``."""
         return self.runs_dir / "llm"
+
+    def llm_run_dir(self, name: str) -> Path:
+        """One language-model run: ``runs/llm/<name>/`` (the name checked, the folder kept inside)."""
+        return self._named(self.llm_runs_dir, name, "run name")
 
     @property
     def models_dir(self) -> Path:
@@ -271,7 +282,7 @@ class Workspace:
     ) -> tuple[int, Path | None]:
         """Write store ``name`` under its current name with its ``.meta.json`` (removed when ``meta``
         is None); the store's file under an old name goes. The count written and that old file."""
-        store = self.puzzles_dir / f"{name}.jsonl"
+        store = self._named(self.puzzles_dir, name, "source name", ".jsonl")
         with folder_lock(self.puzzles_dir):
             old = self.old_store_path(name)  # this store under its old name: replaced here
             count = write_puzzles(store, puzzles)
