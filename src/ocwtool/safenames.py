@@ -61,11 +61,12 @@ def check_name(name: str, what: str, form: NameForm = NAME, *, error: type[OcwEr
 
 
 def inside(root: Path, path: Path, what: str, *, error: type[OcwError] = InputError) -> Path:
-    """``path`` (as given) when it resolves under ``root``, symlinks followed; else ``error``."""
+    """``path`` (as given) when it resolves under ``root``, symlinks followed; else ``error``
+    (``what``: the subject of the message, e.g. "export file exports/x.csv")."""
     top, real = Path(root).resolve(), Path(path).resolve()
     if real != top and not real.is_relative_to(top):
         raise error(
-            f"{what} {path} leads outside the workspace {top} (to {real}); "
+            f"{what} leads outside the workspace {top} (to {real}); "
             "keep it inside the workspace (remove the link, or give another name)"
         )
     return path
@@ -76,7 +77,8 @@ def named_path(
 ) -> Path:
     """``folder/<name><suffix>``, the name checked and the path kept under ``root``."""
     check_name(name, what, form)
-    return inside(root, folder / f"{name}{suffix}", what)
+    path = folder / f"{name}{suffix}"
+    return inside(root, path, f"{path} ({what} {name!r})")
 
 
 def check_release(name: str, version: str, *, error: type[OcwError] = InputError) -> None:

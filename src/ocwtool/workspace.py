@@ -264,13 +264,15 @@ class Workspace:
     def write_store(self, name: str, puzzles: Iterable[Puzzle]) -> int:
         """Rewrite store ``name`` in place (its file under an old name when that is what the
         workspace holds); the count written."""
+        path = self.puzzles_path(name)  # checked before the lock: nothing is written for a bad name
         with folder_lock(self.puzzles_dir):
-            return write_puzzles(self.puzzles_path(name), puzzles)
+            return write_puzzles(path, puzzles)
 
     def update_store(self, name: str, change: Callable[[list[Puzzle]], list[Puzzle]]) -> list[Puzzle]:
         """Read store ``name`` (none when it does not exist yet), rewrite it with ``change(puzzles)``
         and return that, all under one lock: a concurrent writer cannot slip between the read and
         the write."""
+        self.puzzles_path(name)  # checked before the lock
         with folder_lock(self.puzzles_dir):
             path = self.puzzles_path(name)
             updated = change(read_puzzles(path) if path.exists() else [])
@@ -298,14 +300,15 @@ class Workspace:
 
     def write_variants(self, kind: str, puzzles: Iterable[Puzzle]) -> int:
         """Rewrite ``variants/<kind>.jsonl``; the count written."""
+        path = self.variants_path(kind)  # checked before the lock
         with folder_lock(self.variants_dir):
-            return write_puzzles(self.variants_path(kind), puzzles)
+            return write_puzzles(path, puzzles)
 
     def update_variants(self, kind: str, change: Callable[[list[Puzzle]], list[Puzzle]]) -> int:
         """Read ``variants/<kind>.jsonl`` (none when it does not exist yet) and rewrite it with
         ``change(variants)`` under one lock; the count written."""
+        path = self.variants_path(kind)  # checked before the lock
         with folder_lock(self.variants_dir):
-            path = self.variants_path(kind)
             return write_puzzles(path, change(read_puzzles(path) if path.exists() else []))
 
 

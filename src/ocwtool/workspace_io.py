@@ -172,7 +172,7 @@ def export_to(
     label = used[0] if len(used) == 1 else "all"
     # --out is written where it says; the default stays inside the workspace (no exports/ link out)
     default = workspace.exports_dir / EXPORTERS[fmt][2].format(source=label)
-    target = out or inside(workspace.root, default, "export file")
+    target = out or inside(workspace.root, default, f"export file {default}")
     exporter(puzzles, Path(target), _extras(workspace, used))
     return ExportReport(Path(target), len(puzzles), tuple(used))
 
