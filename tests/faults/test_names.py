@@ -141,3 +141,40 @@ def test_names_are_matched_whole_in_the_one_checker() -> None:
         assert NAME.pattern.match(bad) is None or NAME.pattern.fullmatch(bad) is None
         with pytest.raises(InputError, match=r"^source name .* is not allowed: use letters"):
             check_name(bad, "source name")
+
+
+@pytest.mark.parametrize(
+    ("folder", "args", "subject"),
+    [
+        ("exports", ("export", "--format", "jsonl"), "export file {ws}/exports/test.jsonl"),
+        ("reports", ("report", "--no-progress"), "report {ws}/reports/report.html"),
+    ],
+)
+def test_a_default_output_folder_linked_outside_the_workspace_is_refused(
+    workspace: Path, tmp_path: Path, folder: str, args: tuple[str, ...], subject: str
+) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (workspace / folder).symlink_to(outside, target_is_directory=True)
+    result = run_cli(workspace, *args)
+    target = outside.resolve() / Path(subject.split()[-1]).name
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"Error: {subject.format(ws=workspace)} leads outside the workspace {workspace.resolve()} "
+        f"(to {target}); keep it inside the workspace (remove the link, or give another name)\n"
+    )
+    assert _files(outside) == []
+
+
+def test_an_evaluation_by_a_bad_source_or_annotator_name_is_refused(workspace: Path) -> None:
+    result = run_cli(workspace, "eval", "--baseline", "random", "--source", "test\n")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Error: source name 'test\\n' is not allowed: use {NAME_RULE}\n",
+    )
+    result = run_cli(workspace, "eval", "--baseline", "random", "--breakdown", "--annotator", "Bob")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Error: annotator name 'Bob' is not allowed: use {ANNOTATOR_RULE}\n",
+    )
+    assert not (workspace / "runs").exists()

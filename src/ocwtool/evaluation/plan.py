@@ -38,6 +38,7 @@ from ocwtool.evaluation.scorer import Options
 from ocwtool.evaluation.stats import find_type_map, load_type_map
 from ocwtool.fsio import write_json
 from ocwtool.progress import Progress, silent, track
+from ocwtool.safenames import inside
 from ocwtool.workspace import Workspace
 
 OpenWorkspace = Callable[[], Workspace]
@@ -149,8 +150,8 @@ def _score(
     if section is not None:
         report["inputs"]["source"] = section
     yield Scored(section, report, golds.walls, request, scoring)
-    out = request.json_out or open_workspace().runs_dir / report_name(
-        request.label(), request.the_split, section or request.source
+    out = request.json_out or _default_out(
+        open_workspace(), report_name(request.label(), request.the_split, section or request.source)
     )
     if request.json_out is not None and section is not None:
         out = out.with_name(f"{out.stem}-{section}{out.suffix}")
@@ -169,11 +170,17 @@ def _replay(request: EvaluationRequest, open_workspace: OpenWorkspace) -> Iterat
     report = evaluate_transcripts(request.transcripts, request.rules, boards, accent_fold=request.accent_fold)
     yield GamesScored(report)
     label = "games_" + Path(request.transcripts[0]).stem.replace("-", "_")
-    out = request.json_out or open_workspace().runs_dir / report_name(
-        label, request.the_split, request.source
+    out = request.json_out or _default_out(
+        open_workspace(), report_name(label, request.the_split, request.source)
     )
     write_json(out, report)
     yield Written(out)
+
+
+def _default_out(workspace: Workspace, name: str) -> Path:
+    """``runs/<name>``, kept inside the workspace (``--json-out`` is written where it says)."""
+    path = workspace.runs_dir / name
+    return inside(workspace.root, path, f"evaluation report {path}")
 
 
 def _scoring(request: EvaluationRequest, open_workspace: OpenWorkspace, golds: GoldSet) -> EvalRequest:

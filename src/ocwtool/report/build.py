@@ -24,6 +24,7 @@ from ocwtool.report.evaluation_panels import evaluation_section
 from ocwtool.report.html import page
 from ocwtool.report.model import Panel, Section
 from ocwtool.report.render import render
+from ocwtool.safenames import inside
 
 REPORTS_DIR = "reports"
 REPORT_NAME = "report.html"
@@ -96,9 +97,11 @@ def write_report(
 ) -> WrittenReport:
     """Compute, draw and write the report of the workspace at ``root`` (default: ``reports/``);
     ``sources``: only these stores, their variants and runs (as a release built from them)."""
+    # --out is written where it says; the default stays inside the workspace (no reports/ link out)
+    default = root / REPORTS_DIR / REPORT_NAME
+    html = out or inside(root, default, f"report {default}")
     found = sections(collect(root, cutoff=cutoff, validation=validation, sources=sources))
     figures = draw([p for s in found for p in s.panels], progress)
-    html = out or root / REPORTS_DIR / REPORT_NAME
     folder = figures_dir or html.parent
     paths = write_figures(folder, figures)
     subtitle = f"Made by ocwtool {__version__}" + (f"; training cutoff {cutoff}" if cutoff else "") + "."
