@@ -178,3 +178,17 @@ def test_an_evaluation_by_a_bad_source_or_annotator_name_is_refused(workspace: P
         f"Error: annotator name 'Bob' is not allowed: use {ANNOTATOR_RULE}\n",
     )
     assert not (workspace / "runs").exists()
+
+
+def test_a_model_named_outside_models_is_refused_before_training(workspace: Path) -> None:
+    result = run_cli(workspace, "annotate", "train", "--annotator", "alice", "--name", "../m")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Error: model name '../m' is not allowed: use {ANNOTATOR_RULE}\n",
+    )
+    result = run_cli(workspace, "annotate", "suggest", "--model", "m\n@1")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Error: model name 'm\\n' is not allowed: use {ANNOTATOR_RULE}\n",
+    )
+    assert not (workspace / "models").exists()
