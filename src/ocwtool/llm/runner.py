@@ -210,7 +210,7 @@ def _setting(key: str, value: Any) -> Any:
 
 
 def run_llm(req: LlmRunRequest, workspace: Workspace, prices: dict[str, Price] | None = None) -> LlmRun:
-    """Run (or resume) ``req`` in ``runs/llm/<name>`` (:attr:`Workspace.llm_runs_dir`) and write
+    """Run (or resume) ``req`` in ``runs/llm/<name>`` (:meth:`Workspace.llm_run_dir`) and write
     transcripts and predictions."""
     check_model_name(req.model)
     folder = workspace.llm_run_dir(req.run_name())
