@@ -43,7 +43,7 @@ ANNOTATOR = NameForm(
 )
 #: Release versions (semantic versioning, with an optional pre-release suffix).
 VERSION = NameForm(
-    re.compile(r"(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})(?:-[0-9A-Za-z.-]{1,40})?"),
+    re.compile(r"(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})(?:-[0-9A-Za-z.-]{1,40})?"),
     "a semantic version X.Y.Z with an optional -suffix (e.g. 1.0.0 or 1.0.0-rc.1)",
 )
 

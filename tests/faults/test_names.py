@@ -57,6 +57,9 @@ def test_a_release_named_with_a_trailing_newline_is_refused(workspace: Path) -> 
 
     with pytest.raises(ReleaseError, match=r"^release version '1\.0\.0\\n' is not allowed: use a semantic"):
         check_release("ok", "1.0.0\n", error=ReleaseError)
+    with pytest.raises(ReleaseError, match=r"^release version '١\.٠\.٠' is not allowed"):
+        check_release("ok", "١.٠.٠", error=ReleaseError)  # Arabic-Indic digits: \d would take them
+    check_release("ok", "1.0.0-rc.1", error=ReleaseError)
 
 
 def test_an_annotator_with_a_trailing_newline_is_refused_before_the_first_key(workspace: Path) -> None:
