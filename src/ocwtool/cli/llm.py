@@ -110,8 +110,8 @@ class RunOptions:
 @click.option("--cache", is_flag=True, help="Cache responses (a rerun or resume pays nothing twice).")
 @click.option(
     "--name",
-    help="Run folder name under runs/llm/ (default: from model, source, split, protocol and, "
-    "for interactive play, rules).",
+    help="Run folder name under runs/llm/: letters, digits, '.', '_', '-' (default: from model, source, "
+    "split, protocol and, for interactive play, rules).",
 )
 @click.option("--model-base-url", help="Base URL of the provider (e.g. a local OpenAI-compatible server).")
 @click.option("--max-connections", type=click.IntRange(1), help="Concurrent requests to the provider.")
