@@ -41,6 +41,7 @@ from ocwtool.config import CONFIG_NAME, Settings, load_settings
 from ocwtool.errors import InputError
 from ocwtool.fsio import write_json
 from ocwtool.locks import folder_lock
+from ocwtool.safenames import check_name, inside, named_path
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
@@ -92,7 +93,12 @@ class Workspace:
 
     def raw_dir(self, source: str) -> Path:
         """Captures (WARC) and crawl state of one source: ``raw/<source>/``."""
-        return self.captures_dir / source
+        return self._named(self.captures_dir, source, "source name")
+
+    def _named(self, folder: Path, name: str, what: str, suffix: str = "") -> Path:
+        """``folder/<name><suffix>`` for a name a user gave: checked whole and kept inside the
+        workspace (:mod:`ocwtool.safenames`), so no name writes elsewhere."""
+        return named_path(self.root, folder, name, what, suffix)
 
     def frontier_path(self, source: str) -> Path:
         """The crawl frontier of one source: ``raw/<source>/frontier.sqlite``."""
@@ -105,16 +111,16 @@ class Workspace:
     def puzzles_path(self, source: str) -> Path:
         """``puzzles/<source>.jsonl``, or the file of the store's old name (``RENAMED_STORES``) in a
         workspace that still has only that one."""
-        return self.puzzles_dir / f"{self._file_stem(source)}.jsonl"
+        return self._named(self.puzzles_dir, self._file_stem(source), "source name", ".jsonl")
 
     def current_store_path(self, source: str) -> Path:
         """``puzzles/<source>.jsonl`` under the store's current name, where an import writes it even
         when the workspace still holds the store under its old name."""
-        return self.puzzles_dir / f"{source}.jsonl"
+        return self._named(self.puzzles_dir, source, "source name", ".jsonl")
 
     def meta_path(self, source: str) -> Path:
         """Extras an import keeps beside a store: ``puzzles/<source>.meta.json``."""
-        return self.puzzles_dir / f"{self._file_stem(source)}.meta.json"
+        return self._named(self.puzzles_dir, self._file_stem(source), "source name", ".meta.json")
 
     def old_store_path(self, source: str) -> Path | None:
         """The file of store ``source`` under its old name, when that is what the workspace holds."""
@@ -124,6 +130,7 @@ class Workspace:
     def _file_stem(self, source: str) -> str:
         """The file name stem store ``source`` is kept under: its own, or its old name's when only
         that file exists."""
+        check_name(source, "source name")
         if (self.puzzles_dir / f"{source}.jsonl").exists():
             return source
         old = next((o for o, new in RENAMED_STORES.items() if new == source), None)
@@ -153,14 +160,14 @@ class Workspace:
         return self.root / "variants"
 
     def variants_path(self, kind: str) -> Path:
-        return self.variants_dir / f"{kind}.jsonl"
+        return self._named(self.variants_dir, kind, "variant kind", ".jsonl")
 
     def variant_summary_path(self, kind: str) -> Path:
-        return self.variants_dir / f"{kind}.summary.json"
+        return self._named(self.variants_dir, kind, "variant kind", ".summary.json")
 
     def variant_ocw_path(self, kind: str) -> Path:
         """The OCW JSON export of a variant kind (as the published variant files): ``<kind>.ocw.json``."""
-        return self.variants_dir / f"{kind}.ocw.json"
+        return self._named(self.variants_dir, kind, "variant kind", ".ocw.json")
 
     @property
     def annotations_dir(self) -> Path:
@@ -179,8 +186,10 @@ class Workspace:
         return self.root / "exports"
 
     def export_path(self, file_name: str) -> Path:
-        """Where ``ocwtool export`` writes by default: ``exports/<file_name>``."""
-        return self.exports_dir / file_name
+        """Where ``ocwtool export`` writes by default: ``exports/<file_name>`` (kept inside the
+        workspace: an ``exports/`` linked elsewhere is refused)."""
+        path = self.exports_dir / file_name
+        return inside(self.root, path, f"export file {path}")
 
     @property
     def validation_dir(self) -> Path:
@@ -196,8 +205,10 @@ class Workspace:
         return self.validation_dir / "report.md"
 
     def run_report_path(self, file_name: str) -> Path:
-        """An evaluation report: ``runs/<file_name>`` (named by ``evaluation.report.report_name``)."""
-        return self.runs_dir / file_name
+        """An evaluation report: ``runs/<file_name>`` (named by ``evaluation.report.report_name``),
+        kept inside the workspace (``--json-out`` is written where it says)."""
+        path = self.runs_dir / file_name
+        return inside(self.root, path, f"evaluation report {path}")
 
     def nyt_reconcile_paths(self, stamp: str) -> tuple[Path, Path]:
         """``scrape nyt --source both``'s comparison: ``runs/nyt-reconcile-<stamp>.json`` and ``.txt``."""
@@ -211,7 +222,9 @@ class Workspace:
 
     @property
     def report_path(self) -> Path:
-        return self.reports_dir / REPORT_NAME
+        """``ocwtool report``'s page, kept inside the workspace (``--out`` is written where it says)."""
+        path = self.reports_dir / REPORT_NAME
+        return inside(self.root, path, f"report {path}")
 
     @property
     def demo_marker_path(self) -> Path:
@@ -227,14 +240,14 @@ class Workspace:
         """Language-model runs: ``runs/llm/<run>/``."""
         return self.runs_dir / "llm"
 
+    def llm_run_dir(self, name: str) -> Path:
+        """One language-model run: ``runs/llm/<name>/`` (the name checked, the folder kept inside)."""
+        return self._named(self.llm_runs_dir, name, "run name")
+
     @property
     def models_dir(self) -> Path:
         """Models trained in the workspace (the pre-labelling model): ``models/``."""
         return self.root / "models"
-
-    def llm_run_dir(self, name: str) -> Path:
-        """One language-model run: ``runs/llm/<name>/``."""
-        return self.llm_runs_dir / name
 
     def rel(self, path: str | Path) -> str:
         """``path`` relative to the workspace when inside it, else as given (short, stable messages)."""
@@ -367,13 +380,15 @@ class Workspace:
     def write_store(self, name: str, puzzles: Iterable[Puzzle]) -> int:
         """Rewrite store ``name`` in place (its file under an old name when that is what the
         workspace holds); the count written."""
+        path = self.puzzles_path(name)  # checked before the lock: nothing is written for a bad name
         with self.lock(self.puzzles_dir):
-            return write_puzzles(self.puzzles_path(name), puzzles)
+            return write_puzzles(path, puzzles)
 
     def update_store(self, name: str, change: Callable[[list[Puzzle]], list[Puzzle]]) -> list[Puzzle]:
         """Read store ``name`` (none when it does not exist yet), rewrite it with ``change(puzzles)``
         and return that, all under one lock: a concurrent writer cannot slip between the read and
         the write."""
+        self.puzzles_path(name)  # checked before the lock
         with self.lock(self.puzzles_dir):
             path = self.puzzles_path(name)
             updated = change(read_puzzles(path) if path.exists() else [])
@@ -385,7 +400,7 @@ class Workspace:
     ) -> tuple[int, Path | None]:
         """Write store ``name`` under its current name with its ``.meta.json`` (removed when ``meta``
         is None); the store's file under an old name goes. The count written and that old file."""
-        store = self.current_store_path(name)
+        store = self._named(self.puzzles_dir, name, "source name", ".jsonl")
         with self.lock(self.puzzles_dir):
             old = self.old_store_path(name)  # this store under its old name: replaced here
             count = write_puzzles(store, puzzles)
@@ -401,14 +416,15 @@ class Workspace:
 
     def write_variants(self, kind: str, puzzles: Iterable[Puzzle]) -> int:
         """Rewrite ``variants/<kind>.jsonl``; the count written."""
+        path = self.variants_path(kind)  # checked before the lock
         with self.lock(self.variants_dir):
-            return write_puzzles(self.variants_path(kind), puzzles)
+            return write_puzzles(path, puzzles)
 
     def update_variants(self, kind: str, change: Callable[[list[Puzzle]], list[Puzzle]]) -> int:
         """Read ``variants/<kind>.jsonl`` (none when it does not exist yet) and rewrite it with
         ``change(variants)`` under one lock; the count written."""
+        path = self.variants_path(kind)  # checked before the lock
         with self.lock(self.variants_dir):
-            path = self.variants_path(kind)
             return write_puzzles(path, change(read_puzzles(path) if path.exists() else []))
 
 

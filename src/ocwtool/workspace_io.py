@@ -11,7 +11,6 @@ and writes one file.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -28,12 +27,11 @@ from ocwtool.import_steps import (
     write_annotations,
 )
 from ocwtool.linking import LinkReport
+from ocwtool.safenames import check_name
 from ocwtool.schema.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
 from ocwtool.schema.models import Puzzle, Split
 from ocwtool.store import read_puzzles
 from ocwtool.workspace import Workspace
-
-SOURCE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
 @dataclass(frozen=True)
@@ -62,10 +60,8 @@ class ExportReport:
 
 
 def check_source_name(name: str) -> str:
-    """A source name is a file name stem: letters, digits, ``.``, ``_``, ``-``."""
-    if not SOURCE_NAME.match(name):
-        raise InputError(f"invalid source name {name!r}: use letters, digits, '.', '_' or '-'")
-    return name
+    """A source name is a file name stem: letters, digits, ``.``, ``_``, ``-`` (checked whole)."""
+    return check_name(name, "source name")
 
 
 def import_into(

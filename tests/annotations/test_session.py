@@ -217,8 +217,8 @@ def test_bad_annotator_name_is_one_clear_line(workspace: Path) -> None:
     result = run_cli(workspace, "annotate", "label", "--annotator", "Alice Smith", input="q")
     assert result.exit_code == 1
     assert result.stderr == (
-        "Error: annotator name 'Alice Smith' is not allowed; use lower-case letters, digits, '_', '.', '-' "
-        "(at most 64, starting with a letter or digit)\n"
+        "Error: annotator name 'Alice Smith' is not allowed: use lower-case letters, digits, '_', '.' or "
+        "'-' (starting with a letter or digit, at most 64 characters)\n"
     )
     result = run_cli(workspace, "annotate", "label", "--annotator", "suggest", input="q")
     assert result.stderr == "Error: annotator name 'suggest' is reserved for ocwtool; choose another name\n"

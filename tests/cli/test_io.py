@@ -174,7 +174,11 @@ def test_usage_and_workspace_errors(run: Run, tmp_path: Path) -> None:
     code, _, err = run("import", str(tmp_path / "nope.json"), "--format", "ocw")
     assert (code, err) == (1, f"Error: {tmp_path / 'nope.json'}: no such file\n")
     code, _, err = run("import", str(OCW), "--format", "ocw", "--source", "../up")
-    assert (code, err) == (1, "Error: invalid source name '../up': use letters, digits, '.', '_' or '-'\n")
+    assert (code, err) == (
+        1,
+        "Error: source name '../up' is not allowed: use letters, digits, '.', '_' or '-' "
+        "(starting with a letter or digit, at most 128 characters)\n",
+    )
     code, _, err = run("export", "--format", "csv")
     assert (code, err) == (
         1,

@@ -126,7 +126,7 @@ def test_a_timed_out_request_errors_its_game_and_the_run_goes_on(
     started = time.monotonic()
     run = _run(workspace, "slow", "nyt", limit=1, attempt_timeout=1, max_retries=1)
     assert time.monotonic() - started < 60
-    assert (run.status, run.manifest["errored_samples"]) == ("success", 1)
+    assert (run.status, run.manifest["errored_samples"]) == ("incomplete", 1)
     [game] = read_transcripts(run.transcripts)
     assert game.meta["replayable"] is False and "Timeout" in game.meta["error"]
     assert run.predictions[0].read_text().count('""') == 16  # scored as an empty answer

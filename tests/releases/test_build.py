@@ -146,7 +146,10 @@ def test_build_refusals(built: Built, tmp_path: Path) -> None:
         build_release(built.settings, ReleaseSpec("demo", "1.2.3"), expectations=False)
     out = run_ocwtool("-w", str(tmp_path), "release", "build", "--name", "demo", "--version", "1.0")
     assert out.returncode == 1
-    assert out.stderr == "Error: version '1.0' is not semantic (X.Y.Z, e.g. 1.0.0)\n"
+    assert out.stderr == (
+        "Error: release version '1.0' is not allowed: use a semantic version X.Y.Z with an optional "
+        "-suffix (e.g. 1.0.0 or 1.0.0-rc.1)\n"
+    )
     empty = run_ocwtool(
         "-w", str(tmp_path / "empty"), "release", "build", "--name", "demo", "--version", "1.0.0"
     )

@@ -85,7 +85,7 @@ def _gather(result: list[Any]) -> tuple[dict[str, dict[int, list[str]]], dict[st
     texts: dict[str, list[str]] = {}
     for item in result:
         name = str(item.get("from_name", ""))
-        if m := _NUMBERED.match(name):
+        if m := _NUMBERED.fullmatch(name):
             numbered.setdefault(m[1], {})[int(m[2])] = _values(item)
         else:
             texts[name] = [line for v in _values(item) for line in v.splitlines() if line.strip()]

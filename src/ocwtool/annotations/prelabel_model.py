@@ -24,6 +24,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from ocwtool.errors import AnnotationError, InputError
 from ocwtool.fsio import atomic_open
+from ocwtool.safenames import ANNOTATOR, check_name
 from ocwtool.schema.annotations import ANNOTATOR_PATTERN
 from ocwtool.schema.models import Frozen
 from ocwtool.workspace import Workspace
@@ -118,7 +119,7 @@ def models_dir(root: Path) -> Path:
 
 def versions(folder: Path, name: str) -> list[int]:
     """Saved versions of the model ``name`` (ascending)."""
-    found = [VERSION_FILE.match(p.name) for p in (folder / name).glob("v*.json")]
+    found = [VERSION_FILE.fullmatch(p.name) for p in (folder / name).glob("v*.json")]
     return sorted(int(m.group(1)) for m in found if m)
 
 
@@ -140,7 +141,8 @@ def save_model(folder: Path, model: PrelabelModel) -> Path:
 def parse_spec(spec: str) -> tuple[str, int | None]:
     """``NAME`` (latest version) or ``NAME@VERSION``."""
     name, _, ver = spec.partition("@")
-    if not re.match(ANNOTATOR_PATTERN, name) or (ver and not ver.isdigit()):
+    check_name(name, "model name", ANNOTATOR, error=AnnotationError)
+    if ver and not (ver.isascii() and ver.isdigit()):
         raise AnnotationError(f"model {spec!r}: give NAME or NAME@VERSION (e.g. types-ctd-expert@2)")
     return name, int(ver) if ver else None
 

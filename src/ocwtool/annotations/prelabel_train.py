@@ -21,6 +21,7 @@ from ocwtool.annotations.prelabel_features import Embedder, GroupFeatures, featu
 from ocwtool.annotations.prelabel_model import PrelabelModel, SplitInfo
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
+from ocwtool.safenames import ANNOTATOR, check_name
 from ocwtool.schema.annotations import WITH_LABELS, ItemRecord
 from ocwtool.schema.models import Group, Puzzle
 
@@ -53,6 +54,10 @@ class TrainOptions:
     holdout: float = 0.2
     seed: int = 0
     min_confidence: float = 0.5
+
+    def __post_init__(self) -> None:
+        # checked before training: the name is the model's folder, models/<name>/v<version>.json
+        check_name(self.name, "model name", ANNOTATOR, error=AnnotationError)
 
 
 def game_key(clues: Sequence[str]) -> str:

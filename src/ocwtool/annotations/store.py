@@ -6,11 +6,11 @@ The stores themselves (reading, appending under a lock, ``suggest.jsonl``) are
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from ocwtool.errors import AnnotationError
-from ocwtool.schema.annotations import ANNOTATOR_PATTERN, ItemRecord
+from ocwtool.safenames import ANNOTATOR, check_name
+from ocwtool.schema.annotations import ItemRecord
 from ocwtool.stores.annotations import ADJUDICATED, SUGGEST, latest_suggestions, read_all, store_path
 from ocwtool.workspace import Workspace
 
@@ -33,11 +33,7 @@ RESERVED = frozenset({SUGGEST, ADJUDICATED})
 
 def check_annotator(name: str, *, human: bool = True) -> str:
     """Validate an annotator name (lower-case letters, digits, ``_.-``); humans may not use reserved ones."""
-    if not re.match(ANNOTATOR_PATTERN, name):
-        raise AnnotationError(
-            f"annotator name {name!r} is not allowed; use lower-case letters, digits, '_', '.', '-' "
-            "(at most 64, starting with a letter or digit)"
-        )
+    check_name(name, "annotator name", ANNOTATOR, error=AnnotationError)
     if human and name in RESERVED:
         raise AnnotationError(f"annotator name {name!r} is reserved for ocwtool; choose another name")
     return name

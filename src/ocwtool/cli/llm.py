@@ -51,6 +51,7 @@ class RunOptions:
     max_retries: int | None
     max_tokens: int | None
     no_progress: bool
+    allow_errors: bool
 
     def request(self, workspace: Workspace) -> LlmRunRequest:
         """The runner's request: the release's puzzles (else the workspace's), the protocol with its
@@ -109,8 +110,8 @@ class RunOptions:
 @click.option("--cache", is_flag=True, help="Cache responses (a rerun or resume pays nothing twice).")
 @click.option(
     "--name",
-    help="Run folder name under runs/llm/ (default: from model, source, split, protocol and, "
-    "for interactive play, rules).",
+    help="Run folder name under runs/llm/: letters, digits, '.', '_', '-' (default: from model, source, "
+    "split, protocol and, for interactive play, rules).",
 )
 @click.option("--model-base-url", help="Base URL of the provider (e.g. a local OpenAI-compatible server).")
 @click.option("--max-connections", type=click.IntRange(1), help="Concurrent requests to the provider.")
@@ -123,12 +124,20 @@ class RunOptions:
     "prompt; raise it for reasoning models, whose thinking counts). Recorded with the run.",
 )
 @click.option("--no-progress", is_flag=True, help="Hide inspect's progress display.")
+@click.option(
+    "--allow-errors",
+    is_flag=True,
+    help="Exit 0 even when games errored (the run stays incomplete; running it again retries them).",
+)
 @pass_app
 @typed_options(RunOptions, "options")
 def run_cmd(app: AppContext, /, options: RunOptions) -> None:
     """Play the puzzles with a model; write the inspect log, transcripts and per-epoch predictions
     under runs/llm/<run>/, and print usage and cost (prices: [llm.prices] in ocwtool.toml).
-    Running the same command again resumes an interrupted run. Score it with `ocwtool eval --run`.
+    Running the same command again resumes an interrupted run and retries games that errored
+    (a run with errored games is incomplete and exits 1 unless --allow-errors); an identical run
+    already going in that folder is waited for (`ocwtool --no-wait llm run ...`: refused instead).
+    Score it with `ocwtool eval --run`.
 
     \b
     Examples:
@@ -136,8 +145,11 @@ def run_cmd(app: AppContext, /, options: RunOptions) -> None:
       ocwtool llm run --model anthropic/claude-sonnet-4-0 --release releases/ocw-1.0 --source ocw
       ocwtool llm run --model openai/gpt-4o --source nyt --protocol interactive --rules nyt --limit 20
       ocwtool llm run --model openai/o3-mini --source ocw --max-tokens 4000
+      ocwtool --no-wait llm run --model openai/gpt-4o --source nyt --allow-errors
       ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --compare-baseline random
     """
+    from ocwtool.errors import LlmError
+    from ocwtool.llm.folders import INCOMPLETE
     from ocwtool.llm.inputs import require_inspect
     from ocwtool.llm.prices import load_prices
 
@@ -147,6 +159,17 @@ def run_cmd(app: AppContext, /, options: RunOptions) -> None:
     ws = app.workspace()
     run = run_llm(options.request(ws), ws, load_prices(ws.settings.llm))
     click.echo(summary(run))
+    if run.status == INCOMPLETE and not options.allow_errors:
+        raise LlmError(incomplete_message(run.manifest))
+
+
+def incomplete_message(manifest: dict[str, Any]) -> str:
+    """Why a run with errored games fails, and the two ways on."""
+    return (
+        f"{manifest['errored_samples']} of {manifest['samples']} games errored "
+        f"({manifest.get('first_error')}); the run is incomplete: run the same command again to "
+        "retry them, or pass --allow-errors to accept it as it is"
+    )
 
 
 def summary(run: Any) -> str:

@@ -63,6 +63,7 @@ def _in_workspace(app: AppContext, path: Path) -> Path:
     name; an error names every place tried."""
     from ocwtool.cli.paths import resolve_input
     from ocwtool.errors import InputError
+    from ocwtool.safenames import is_name
     from ocwtool.workspace import Workspace
 
     found: Path | None = None
@@ -72,9 +73,11 @@ def _in_workspace(app: AppContext, path: Path) -> Path:
         missing = str(exc)
     if found is not None and found.exists():
         return found
-    store = Workspace.at(app.root).puzzles_path(str(path))  # only the layout: no settings needed
-    if store.exists():
-        return store
+    store = None
+    if is_name(str(path)):  # a store's name (a path such as in/x.jsonl is only a path)
+        store = Workspace.at(app.root).puzzles_path(str(path))  # only the layout: no settings needed
+        if store.exists():
+            return store
     if found is None:
-        raise InputError(f"{missing}, and there is no store {store}")
+        raise InputError(f"{missing}, and there is no store {store}" if store else missing)
     return found  # reading it says what is missing

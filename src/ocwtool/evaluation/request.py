@@ -1,6 +1,6 @@
 """What :func:`ocwtool.evaluation.evaluate` takes (an :class:`EvaluationRequest`) and what it yields,
-one event at a time (:data:`Event`). Standard library only, so the command line builds a request
-without loading the scorer."""
+one event at a time (:data:`Event`). Standard library only (and the name checks), so the command
+line builds a request without loading the scorer."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from ocwtool.safenames import ANNOTATOR, check_name
 
 if TYPE_CHECKING:
     from ocwtool.evaluation.report import EvalRequest
@@ -58,6 +60,13 @@ class EvaluationRequest:
     json_out: Path | None = None
     per_wall: bool = False
     plot: Path | None = None
+
+    def __post_init__(self) -> None:
+        # both become file names: the report's (runs/eval-...-<source>-...) and a label store's
+        if self.source is not None:
+            check_name(self.source, "source name")
+        if self.annotator is not None:
+            check_name(self.annotator, "annotator name", ANNOTATOR)
 
     @property
     def the_split(self) -> str:

@@ -47,14 +47,24 @@ def run_scope(settings: Mapping[str, Any]) -> dict[str, str]:
     return {k: str(settings[k]) for k in RUN_SCOPE if settings.get(k) is not None}
 
 
+def errored_games(facts: Mapping[str, Any]) -> str:
+    """``3 of 4 games errored (the run is incomplete ...)`` for a run whose games errored, else ""."""
+    errored = int(facts.get("errored_samples") or 0)
+    if not errored:
+        return ""
+    return (
+        f"{errored} of {facts.get('samples', '?')} games errored (the run is incomplete; "
+        "run the same `ocwtool llm run` again to retry them)"
+    )
+
+
 def render_run_facts(facts: Mapping[str, Any]) -> str:
     """Model, protocol, prompt, errored games, paid tokens and cost, for the eval table."""
     settings, usage, prompt = facts.get("settings", {}), facts.get("usage", {}), facts.get("prompt") or {}
     cost = facts.get("cost_usd")
     return (
         f"LLM run: {settings.get('model')} ({settings.get('protocol')}, rules {settings.get('rules')}), "
-        f"prompt {prompt.get('name')} v{prompt.get('version')}, "
-        f"{facts.get('errored_samples', 0)} errored games\n"
+        f"prompt {prompt.get('name')} v{prompt.get('version')}, {errored_games(facts) or '0 errored games'}\n"
         f"  paid calls {usage.get('calls', 0)}: {usage.get('input_tokens', 0)} input + "
         f"{usage.get('output_tokens', 0)} output tokens, cost "
         + ("unknown (no [llm.prices] entry)" if cost is None else f"${cost:.4f}")

@@ -11,6 +11,7 @@ from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.llm.prompts import Example
 from ocwtool.names import PROTOCOLS
+from ocwtool.safenames import check_name
 from ocwtool.workspace import Workspace
 
 
@@ -42,6 +43,10 @@ class PuzzleSource:
     source: str | None = None
     split: str = "test"
     include_flagged: bool = False
+
+    def __post_init__(self) -> None:
+        if self.source is not None:  # a store or a release config: a file name either way
+            check_name(self.source, "source name")
 
     def describe(self) -> str:
         where = f"release {self.release}" if self.release else f"workspace {self.workspace_root}"

@@ -6,8 +6,11 @@
     runs/llm/<run>/predictions-epoch-<k>.jsonl   what ``ocwtool eval --run`` scores (seeds as epochs)
 
 Running the same command again resumes: a finished log is reused as it is (no calls), an interrupted
-one is retried with inspect's ``eval_retry`` (finished samples kept), and with ``--cache`` every
-answer already received comes from inspect's response cache, so no call is paid for twice.
+one, or one whose games errored (the run is then ``incomplete``), is retried with inspect's
+``eval_retry`` (finished games kept, errored ones played again), and with ``--cache`` every answer
+already received comes from inspect's response cache, so no call is paid for twice. One run at a
+time holds its folder (:mod:`ocwtool.llm.folders`): an identical run started beside it waits, then
+reuses what the first one played.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from ocwtool.errors import LlmError
 from ocwtool.evaluation.game import dump_transcripts
 from ocwtool.fsio import read_json, write_json, write_text
 from ocwtool.llm.export import Usage, epoch_predictions, log_transcripts, total_usage, write_jsonl
+from ocwtool.llm.folders import errored_samples, first_error, holding, run_status
 from ocwtool.llm.inputs import Protocol, PuzzleSource
 from ocwtool.llm.models import check_model_name, inspect_prerequisites, resolve_model
 from ocwtool.llm.prices import Price, price_for
@@ -84,7 +88,7 @@ class LlmRun:
 
     folder: Path
     log_file: Path
-    status: str
+    status: str  # success | incomplete (a game errored: run again to retry it)
     resumed: str  # new | retried | reused
     predictions: list[Path]
     transcripts: Path
@@ -138,7 +142,10 @@ def _evaluate(req: LlmRunRequest, folder: Path) -> tuple[Any, str]:
 
     latest = _latest_log(folder / "logs")
     if latest and latest[1] == "success":
-        return read_eval_log(str(latest[0])), "reused"
+        done = read_eval_log(str(latest[0]))
+        if not errored_samples(done):
+            return done, "reused"
+        # else some games errored: the retry below plays exactly those again
     # Everything that can fail before a game is played fails here, before run.json is written.
     resolve_model(req.model, req.model_base_url, _generate_config(req))
     task = None if latest else _task(req)
@@ -203,13 +210,14 @@ def _setting(key: str, value: Any) -> Any:
 
 
 def run_llm(req: LlmRunRequest, workspace: Workspace, prices: dict[str, Price] | None = None) -> LlmRun:
-    """Run (or resume) ``req`` in ``runs/llm/<name>`` (:attr:`Workspace.llm_runs_dir`) and write
+    """Run (or resume) ``req`` in ``runs/llm/<name>`` (:meth:`Workspace.llm_run_dir`) and write
     transcripts and predictions."""
     check_model_name(req.model)
-    folder = workspace.llm_runs_dir / req.run_name()
-    _check_settings(folder, req.settings())
-    log, how = _evaluate(req, folder)
-    return _finish(req, folder, log, how, prices or {})
+    folder = workspace.llm_run_dir(req.run_name())
+    with holding(folder, f"run folder {workspace.rel(folder)}"):
+        _check_settings(folder, req.settings())
+        log, how = _evaluate(req, folder)
+        return _finish(req, folder, log, how, prices or {})
 
 
 def _finish(req: LlmRunRequest, folder: Path, log: Any, how: str, prices: dict[str, Price]) -> LlmRun:
@@ -228,7 +236,7 @@ def _finish(req: LlmRunRequest, folder: Path, log: Any, how: str, prices: dict[s
     write_json(folder / "run.json", manifest)
     log_file = Path(str(log.location).removeprefix("file://"))
     return LlmRun(
-        folder, log_file, log.status, how, paths, folder / "transcripts.jsonl", usage, cost, manifest
+        folder, log_file, manifest["status"], how, paths, folder / "transcripts.jsonl", usage, cost, manifest
     )
 
 
@@ -242,17 +250,17 @@ def _manifest(
     paths: list[Path],
     facts: dict[str, Any],
 ) -> dict[str, Any]:
-    errors = sum(1 for s in (log.samples or []) if s.error)
     return {
         "settings": req.settings(),
-        "status": log.status,
+        "status": run_status(log),  # incomplete when a game errored
         "resumed": how,
         "inspect_log": Path(str(log.location)).name,
         "inspect_version": log.eval.packages.get("inspect_ai"),
         "prompt": facts.get("prompt"),
         "examples_shown": facts.get("examples", "").count("Example "),
         "samples": len(log.samples or []),
-        "errored_samples": errors,
+        "errored_samples": len(errored_samples(log)),
+        "first_error": first_error(log),
         "usage": usage.to_dict(),
         "price_per_million": asdict(price) if price else None,
         "cost_usd": cost,

@@ -14,6 +14,10 @@ The request's ``model`` field picks the player:
 * ``gated`` answers as the oracle until ``gate`` calls were served, then holds further requests
   (never answering them) until the gate opens: an interrupted run, for resume tests.
 
+While ``state.down`` is set, or once ``state.down_after`` calls were answered, the server is out of
+order: every request, whoever the player, gets a 500 (an outage, for the tests of runs whose games
+error; clear both and the server recovers).
+
 Every 200 response carries ``usage`` (whitespace tokens), so nothing calls tiktoken offline; the
 server counts the calls it answered (``paid``) and the ones it refused (``refused``) per model.
 """
@@ -161,6 +165,7 @@ class ServerState:
     index: BoardIndex
     slow_seconds: float = 5.0
     gate: int | None = None
+    down_after: int | None = None  # answered calls before the outage (see ``down``)
     paid: Counter[str] = field(default_factory=Counter)
     refused: Counter[str] = field(default_factory=Counter)
     held: int = 0
@@ -168,6 +173,7 @@ class ServerState:
     max_tokens: Counter[int | None] = field(default_factory=Counter)  # the reply limit each request asked
     lock: threading.Lock = field(default_factory=threading.Lock)
     gate_open: threading.Event = field(default_factory=threading.Event)
+    down: threading.Event = field(default_factory=threading.Event)  # set: every request gets a 500
     stopping: threading.Event = field(default_factory=threading.Event)
 
     def reset(self) -> None:
@@ -177,8 +183,9 @@ class ServerState:
             self.refused.clear()
             self.seen.clear()
             self.max_tokens.clear()
-            self.held, self.gate = 0, None
+            self.held, self.gate, self.down_after = 0, None, None
             self.gate_open.clear()
+            self.down.clear()
 
     def total_paid(self) -> int:
         with self.lock:
@@ -197,8 +204,11 @@ def _text(messages: Sequence[dict[str, Any]]) -> tuple[str, str]:
 
 
 def _decide(state: ServerState, player: str, key: str) -> str:
-    """``answer``, ``refuse`` (429) or ``hold`` for this request."""
+    """``answer``, ``refuse`` (429), ``fail`` (500: the server is down) or ``hold`` for this request."""
     with state.lock:
+        if state.down.is_set() or (state.down_after is not None and state.down_after <= state.paid.total()):
+            state.refused[player] += 1
+            return "fail"
         if player == "flaky" and key not in state.seen:
             state.seen.add(key)
             state.refused[player] += 1
@@ -224,6 +234,8 @@ def respond(state: ServerState, body: dict[str, Any]) -> tuple[int, dict[str, An
     decision = _decide(state, player, key)
     if decision == "refuse":
         return 429, {"error": {"message": "rate limited (scripted)", "type": "rate_limit_error"}}
+    if decision == "fail":
+        return 500, {"error": {"message": "the server is down (scripted)", "type": "server_error"}}
     if decision == "hold":  # held across an interruption: never answered, never paid
         with state.lock:
             state.held += 1

@@ -16,7 +16,6 @@ records and files, so two builds from the same inputs give byte-identical archiv
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -36,6 +35,7 @@ from ocwtool.releases.licences import config_sources
 from ocwtool.releases.publish import clear_leftovers, complete_release, publish, published_archives
 from ocwtool.releases.quirks import quirks
 from ocwtool.report.build import key_figures, write_report
+from ocwtool.safenames import check_release
 from ocwtool.schema.corpus import Corpus, is_text
 from ocwtool.schema.formats import hf, ocw_json
 from ocwtool.schema.models import Puzzle, sort_key
@@ -43,9 +43,6 @@ from ocwtool.validators.gate import require_valid, validate_corpus
 from ocwtool.validators.report import ValidationReport, to_json, to_markdown
 from ocwtool.validators.waivers import load_waivers
 from ocwtool.workspace import Workspace
-
-SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?$")
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
 @dataclass(frozen=True)
@@ -66,10 +63,7 @@ class ReleaseSpec:
         return f"{self.name}-{self.version}"
 
     def check(self) -> None:
-        if not NAME.match(self.name):
-            raise ReleaseError(f"release name {self.name!r} must be letters, digits, '.', '_' or '-'")
-        if not SEMVER.match(self.version):
-            raise ReleaseError(f"version {self.version!r} is not semantic (X.Y.Z, e.g. 1.0.0)")
+        check_release(self.name, self.version, error=ReleaseError)
 
 
 def release_configs(corpus: Corpus) -> dict[str, list[Puzzle]]:

@@ -95,9 +95,9 @@ def write_report(
 ) -> WrittenReport:
     """Compute, draw and write the report of the workspace at ``root`` (default: ``reports/``);
     ``sources``: only these stores, their variants and runs (as a release built from them)."""
+    html = out or Workspace.at(root).report_path  # a reports/ linked out is refused before any work
     found = sections(collect(root, cutoff=cutoff, validation=validation, sources=sources))
     figures = draw([p for s in found for p in s.panels], progress)
-    html = out or Workspace.at(root).report_path
     folder = figures_dir or html.parent
     paths = write_figures(folder, figures)
     subtitle = f"Made by ocwtool {__version__}" + (f"; training cutoff {cutoff}" if cutoff else "") + "."

@@ -42,6 +42,13 @@ class ScoredRun:
         return f"{self.label} · {self.dataset}"
 
     @property
+    def errors(self) -> str:
+        """``3 of 4 games errored`` for an LLM run whose games errored (scored as empty answers)."""
+        llm = self.report.get("llm") or {}
+        errored = int(llm.get("errored_samples") or 0) if isinstance(llm, Mapping) else 0
+        return f"{errored} of {llm.get('samples', '?')} games errored" if errored else ""
+
+    @property
     def n_walls(self) -> int:
         return int(self.report["summary"]["grouping"]["n_walls"]["mean"]) or 1
 

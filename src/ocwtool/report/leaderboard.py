@@ -54,7 +54,7 @@ def _board(datasets: Sequence[str], runs: Sequence[ScoredRun], inputs: EvalInput
         tuple(lo for _, lo, _ in rates),
         tuple(hi for _, _, hi in rates),
     )
-    cats = tuple(f"{_name(r, shared)} ({r.kind})" for r in rows)
+    cats = tuple(f"{_name(r, shared)} ({'; '.join(filter(None, (r.kind, r.errors)))})" for r in rows)
     chart = Bars(cats, (series,), xlabel="correct groups per wall (of 4)", horizontal=True)
     title = f"Leaderboard: {' and '.join(datasets)}" + (" (the same puzzles)" if shared else "")
     return Panel(
@@ -75,6 +75,12 @@ def _caption(datasets: Sequence[str], rows: Sequence[ScoredRun], inputs: EvalInp
     bare = [_name(r, len(datasets) > 1) for r in rows if rate(r, "correct_groups")[1] is None]
     if bare:
         parts.append(f"No interval for {', '.join(bare)}: report saved without per-wall rows.")
+    errored = [f"{_name(r, len(datasets) > 1)} ({r.errors})" for r in rows if r.errors]
+    if errored:
+        parts.append(
+            f"Incomplete: {', '.join(errored)}; an errored game counts as an empty answer. Run the "
+            "same `ocwtool llm run` again to retry those games, then `ocwtool eval --run` again."
+        )
     if len(datasets) > 1:
         n = len(puzzles_of(rows, inputs) or ())
         parts.append(
@@ -92,7 +98,7 @@ def _board_table(rows: Sequence[ScoredRun], shared: bool) -> tuple[tuple[str, ..
         cells = [_fmt_ci(rate(r, m)) for m in ("solved_walls", "correct_groups")]
         body.append(
             (
-                _name(r, shared),
+                f"{_name(r, shared)} ({r.errors})" if r.errors else _name(r, shared),
                 r.kind,
                 str(r.n_walls),
                 str(r.report["n_runs"]),

@@ -14,11 +14,12 @@ from typing import Annotated, Literal, Self
 
 from pydantic import Field, model_validator
 
+from ocwtool.safenames import ANNOTATOR
 from ocwtool.schema.models import Frozen
 
 ClueNumber = Annotated[int, Field(ge=1, le=16)]
 GroupNumber = Annotated[int, Field(ge=1, le=4)]
-ANNOTATOR_PATTERN = r"^[a-z0-9][a-z0-9_.-]{0,63}$"
+ANNOTATOR_PATTERN = f"^{ANNOTATOR.pattern.pattern}$"  # the form of ocwtool.safenames, for pydantic
 Annotator = Annotated[str, Field(pattern=ANNOTATOR_PATTERN)]
 
 
