@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from ocwtool.annotations.herring_model.records import keep_scored
 from ocwtool.annotations.heuristics import suggest_all
 from ocwtool.annotations.prelabel import Prelabeller, prelabel_puzzles
 from ocwtool.annotations.prelabel_model import load_model
@@ -37,7 +38,7 @@ def suggest_workspace(
     path = store_path(workspace.annotations_dir, SUGGEST)
     merged = latest(read_records(path))
     for rec in _suggestions(workspace.models_dir, puzzles, model, min_confidence, progress):
-        merged[rec.puzzle_id] = rec
+        merged[rec.puzzle_id] = keep_scored(rec, merged.get(rec.puzzle_id))  # a scorer's red herrings stay
     write_records(path, merged.values())
     kinds = Counter(g.label.kind.value for p in puzzles for g in merged[p.id].groups)
     return path, len(puzzles), kinds
