@@ -59,7 +59,7 @@ SOURCE = Source("answers.json", "0" * 64)
 def plays(puzzle: Puzzle) -> list[Play]:
     """Two players pull clue 1 toward group 2; a third solves the board."""
     g1, g2, g3, g4 = (list(g.clues) for g in puzzle.groups)
-    wrong = (tuple(g2[:3] + [g1[0]]), tuple(g1[1:] + [g2[3]]), tuple(g3), tuple(g4))
+    wrong = ((*g2[:3], g1[0]), (*g1[1:], g2[3]), tuple(g3), tuple(g4))
     right = tuple(tuple(g) for g in (g1, g2, g3, g4))
     return [
         Play(puzzle.id, "alpha", SOURCE, wrong),
