@@ -168,9 +168,8 @@ def suggest_cmd(
 
     With a herrings-... model (`annotate train --task red-herrings`) every clue scoring at least
     --min-score becomes a red herring with its score and the group it is pulled toward, and decoy
-    themes come with scores; the rules' cues stay in the reasons. A call keeps the part it does not
-    compute: the scorer alone keeps the stored knowledge types, and a types model alone keeps the
-    scorer's red herrings.
+    themes come with scores; the rules' cues stay in the reasons. A call keeps what it does not
+    compute (stored knowledge types, the scorer's red herrings).
 
     \b
     Examples:
@@ -182,11 +181,9 @@ def suggest_cmd(
     from ocwtool.annotations.suggest import suggest_workspace
     from ocwtool.cli.annotate_herrings import split_models, suggest_scored
 
-    model, herrings = split_models(models)
+    model, herrings = split_models(models, min_score)
     if min_confidence is not None and model is None:
         raise click.UsageError("--min-confidence needs --model")
-    if min_score is not None and herrings is None:
-        raise click.UsageError("--min-score needs a herrings-... --model")
     if herrings is not None:
         suggest_scored(app, sources, model, herrings, min_confidence, min_score)
         return

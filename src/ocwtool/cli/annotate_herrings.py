@@ -70,7 +70,7 @@ def evaluate_herrings(
     click.echo(render(ev, annotator or model.annotator, traps))
 
 
-def split_models(specs: tuple[str, ...]) -> tuple[str | None, str | None]:
+def split_models(specs: tuple[str, ...], min_score: float | None) -> tuple[str | None, str | None]:
     """``--model`` values as (types model, red-herring scorer); at most one of each."""
     from ocwtool.annotations.herring_model.model import is_herring_spec
 
@@ -78,6 +78,8 @@ def split_models(specs: tuple[str, ...]) -> tuple[str | None, str | None]:
     types = [s for s in specs if not is_herring_spec(s)]
     if len(herrings) > 1 or len(types) > 1:
         raise click.UsageError("give at most one types model and one herrings-... model to --model")
+    if min_score is not None and not herrings:
+        raise click.UsageError("--min-score needs a herrings-... --model")
     return (types[0] if types else None), (herrings[0] if herrings else None)
 
 

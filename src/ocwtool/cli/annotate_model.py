@@ -114,9 +114,8 @@ def train_cmd(
     rules alone and the majority class. Saved as models/NAME/vN.json (plain JSON).
 
     With --task red-herrings it learns from decoys mined from play (`annotate decoys`) how likely
-    players are to put each clue with three clues of each other group (MiniLM similarities, WordNet
-    relations, shared letters, the rules' flags), and prints the held-out per-clue ROC-AUC,
-    precision at 2 and the trap groups of --traps found.
+    players are to pull each clue toward each other group, and prints the held-out per-clue
+    ROC-AUC, precision at 2 and the trap groups of --traps found.
 
     \b
     Examples:
