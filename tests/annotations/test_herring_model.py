@@ -147,3 +147,14 @@ def test_training_on_an_annotator_without_play_is_refused(ws: Path) -> None:
     assert run.stderr == (
         "Error: annotator 'connections-eval' has no decoys mined from play of the workspace's puzzles\n"
     )
+
+
+def test_a_group_repeating_one_word_still_has_features() -> None:
+    """Boards read from files can repeat a word in a group (an emoji board read as '?' four times)."""
+    board = BOARDS[0]
+    same = board.groups[0].model_copy(update={"clues": ("?", "?", "?", "?")})
+    puzzle = board.model_copy(update={"groups": (same, *board.groups[1:])})
+    feats = featurize([puzzle], ("text", "wordnet"))
+    assert len(feats) == 48
+    row = next(f for p, f in feats if p.number == 2 and p.other == 1)
+    assert row["wn:own_sense"] == 0.0 and row["txt:own_shares_letters"] == 0.0

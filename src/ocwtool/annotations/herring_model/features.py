@@ -69,7 +69,7 @@ def text_features(puzzle: Puzzle, pair: Pair) -> Features:
     """Letters shared with the other group's clues; the board positions of both groups."""
     clue = _clue(puzzle, pair.number)
     members = puzzle.groups[pair.other].clues
-    own = [c for c in puzzle.groups[pair.own].clues if c != clue]
+    own = _mates(puzzle, pair)
     return {
         "txt:shares_letters": sum(_shares_letters(clue, m) for m in members) / 4,
         "txt:own_shares_letters": sum(_shares_letters(clue, m) for m in own) / 3,
@@ -81,6 +81,11 @@ def text_features(puzzle: Puzzle, pair: Pair) -> Features:
 
 def _clue(puzzle: Puzzle, number: int) -> str:
     return puzzle.groups[(number - 1) // 4].clues[(number - 1) % 4]
+
+
+def _mates(puzzle: Puzzle, pair: Pair) -> list[str]:
+    """The other three clues of the clue's own group (by position: a board may repeat a word)."""
+    return [c for j, c in enumerate(puzzle.groups[pair.own].clues) if j != (pair.number - 1) % 4]
 
 
 def _related(mine: WordFeatures, others: Sequence[WordFeatures]) -> Features:
@@ -103,7 +108,7 @@ class WordnetCues:
         clue = _clue(puzzle, pair.number)
         mine = features(clue)
         other = _related(mine, [features(c) for c in puzzle.groups[pair.other].clues])
-        own = _related(mine, [features(c) for c in puzzle.groups[pair.own].clues if c != clue])
+        own = _related(mine, [features(c) for c in _mates(puzzle, pair)])
         out = {f"wn:{k}": v for k, v in other.items()} | {f"wn:own_{k}": v for k, v in own.items()}
         out["wn:known"] = float(bool(mine.synsets))
         out["wn:senses"] = min(len(mine.synsets), 20) / 20  # an ambiguous word fits more groups
@@ -117,7 +122,7 @@ def embed_features(puzzle: Puzzle, pair: Pair, embedder: Embedder) -> Features:
     clue = _clue(puzzle, pair.number)
     v = embedder.vector(clue)
     to = [float(v @ embedder.vector(c)) for c in puzzle.groups[pair.other].clues]
-    own = [float(v @ embedder.vector(c)) for c in puzzle.groups[pair.own].clues if c != clue]
+    own = [float(v @ embedder.vector(c)) for c in _mates(puzzle, pair)]
     conn = _conn_sim(embedder, v, puzzle.groups[pair.other].connection)
     own_conn = _conn_sim(embedder, v, puzzle.groups[pair.own].connection)
     nearest = max(
@@ -126,7 +131,7 @@ def embed_features(puzzle: Puzzle, pair: Pair, embedder: Embedder) -> Features:
         if k != pair.own
     )[1]
     return {
-        "emb:own_cohesion": _cohesion(embedder, [c for c in puzzle.groups[pair.own].clues if c != clue]),
+        "emb:own_cohesion": _cohesion(embedder, _mates(puzzle, pair)),
         "emb:other_cohesion": _cohesion(embedder, puzzle.groups[pair.other].clues),
         "emb:mean": float(np.mean(to)),
         "emb:max": max(to),
