@@ -95,3 +95,25 @@ def make_workspace(root: Path, traps: bool = True) -> Path:
         text = dumps(trap_record(BOARDS[9])) + "\n"
         (root / "annotations" / "connections-eval.jsonl").write_text(text, encoding="utf-8")
     return root
+
+
+def add_expert_types(root: Path) -> None:
+    """An invented ``ctd-expert`` labelling every board's groups (semantic, then encyclopedic)."""
+    from ocwtool.schema.annotations import GroupLabel, KnowledgeLabel, KnowledgeType
+
+    kinds = (KnowledgeType.SEMANTIC, KnowledgeType.ENCYCLOPEDIC)
+    records = [
+        ItemRecord(
+            annotator="ctd-expert",
+            puzzle_id=p.id,
+            groups=tuple(
+                GroupLabel(group_id=g.id, label=KnowledgeLabel.of(kinds[k % 2]))
+                for k, g in enumerate(p.groups)
+            ),
+            created_at=NOW,
+            guideline_version="1.0",
+        )
+        for p in BOARDS
+    ]
+    text = "".join(dumps(r) + "\n" for r in records)
+    (root / "annotations" / "ctd-expert.jsonl").write_text(text, encoding="utf-8")

@@ -14,7 +14,7 @@ from ocwtool.annotations.herring_model.train import data_hash, played, split_gam
 from ocwtool.annotations.prelabel_train import game_key
 from ocwtool.stores.annotations import latest, read_records
 from tests.annotations.conftest import run_cli
-from tests.annotations.herring_fixtures import BOARDS, decoy_records, make_workspace
+from tests.annotations.herring_fixtures import BOARDS, add_expert_types, decoy_records, make_workspace
 
 TRAIN = ("annotate", "train", "--task", "red-herrings", "--annotator", "play-decoys")
 FEATURES = ("--features", "text", "--features", "wordnet", "--holdout", "0.3")
@@ -158,3 +158,35 @@ def test_a_group_repeating_one_word_still_has_features() -> None:
     assert len(feats) == 48
     row = next(f for p, f in feats if p.number == 2 and p.other == 1)
     assert row["wn:own_sense"] == 0.0 and row["txt:own_shares_letters"] == 0.0
+
+
+def test_a_types_model_and_a_scorer_in_one_call_and_apart_lose_neither(ws: Path) -> None:
+    add_expert_types(ws)
+    _trained(ws)
+    types = ("annotate", "train", "--annotator", "ctd-expert", "--features", "text", "--features", "wordnet")
+    assert run_cli(ws, *types).exit_code == 0
+    both = ("--model", "types-ctd-expert", "--model", "herrings-play-decoys", "--min-score", "0")
+    run = run_cli(ws, "annotate", "suggest", *both)
+    assert run.exit_code == 0
+    assert run.stdout.splitlines()[1].startswith("Red herrings by herrings-play-decoys@1: 160 clues")
+    first = _suggest(ws)
+    assert all(
+        r.note == "pre-labeller types-ctd-expert@1; red herrings herrings-play-decoys@1"
+        for r in first.values()
+    )
+    assert all(len(r.red_herring_words) == 16 for r in first.values())
+    assert run_cli(ws, "annotate", "suggest", "--model", "types-ctd-expert").exit_code == 0
+    assert {p: r.red_herring_words for p, r in _suggest(ws).items()} == {
+        p: r.red_herring_words for p, r in first.items()
+    }
+    assert (
+        run_cli(ws, "annotate", "suggest", "--model", "herrings-play-decoys", "--min-score", "0").exit_code
+        == 0
+    )
+    assert {p: r.groups for p, r in _suggest(ws).items()} == {p: r.groups for p, r in first.items()}
+
+
+def test_two_scorers_in_one_call_are_refused(ws: Path) -> None:
+    run = run_cli(ws, "annotate", "suggest", "--model", "herrings-a", "--model", "herrings-b")
+    assert run.exit_code == 2
+    assert "Error: give at most one types model and one herrings-... model to --model" in run.stderr
