@@ -190,3 +190,22 @@ def test_two_scorers_in_one_call_are_refused(ws: Path) -> None:
     run = run_cli(ws, "annotate", "suggest", "--model", "herrings-a", "--model", "herrings-b")
     assert run.exit_code == 2
     assert "Error: give at most one types model and one herrings-... model to --model" in run.stderr
+
+
+def test_train_and_evaluate_json_carry_the_saved_evaluation(ws: Path) -> None:
+    run = run_cli(ws, *TRAIN, *FEATURES, "--json")
+    assert run.exit_code == 0 and run.stderr.startswith("Saved herrings-play-decoys@1 to ")
+    doc = json.loads(run.stdout)
+    model = json.loads((ws / "models" / "herrings-play-decoys" / "v1.json").read_text(encoding="utf-8"))
+    assert doc == {
+        "model": "herrings-play-decoys@1",
+        "path": str(ws / "models" / "herrings-play-decoys" / "v1.json"),
+        "red_herrings": model["evaluation"],
+    }
+    again = run_cli(ws, "annotate", "evaluate", "--model", "herrings-play-decoys@1", "--json")
+    assert again.exit_code == 0
+    assert json.loads(again.stdout) == {
+        "model": "herrings-play-decoys@1",
+        "red_herrings": model["evaluation"],
+    }
+    assert set(model["evaluation"]) >= {"auc", "auc_rules", "precision_at_2", "traps", "traps_found"}
