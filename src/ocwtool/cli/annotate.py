@@ -144,7 +144,7 @@ def _show_labelling(session: LabelSession, result: SessionResult, selection: str
 @click.option(
     "--min-score",
     type=click.FloatRange(0, 1),
-    help="With a herrings-... model: write clues scoring at least this (default 0.3; 0: every clue).",
+    help="With a herrings-... model: write clues scoring at least this (default 0.1; 0: every clue).",
 )
 @progress_option
 @pass_app
@@ -176,7 +176,7 @@ def suggest_cmd(
       ocwtool annotate suggest
       ocwtool annotate suggest --source nyt
       ocwtool annotate suggest --model types-ctd-expert --min-confidence 0.6
-      ocwtool annotate suggest --model types-ctd-expert --model herrings-play-decoys --min-score 0.4
+      ocwtool annotate suggest --model types-ctd-expert --model herrings-play-decoys --min-score 0.2
     """
     from ocwtool.annotations.suggest import suggest_workspace
     from ocwtool.cli.annotate_herrings import split_models, suggest_scored
