@@ -101,8 +101,8 @@ def test_a_bad_annotator_name_is_refused(workspace: Path, tmp_path: Path) -> Non
     result = run_cli(workspace, "annotate", "decoys", "--annotator", "Bad Name", str(answers))
     assert result.exit_code == 1
     assert result.stderr == (
-        "Error: annotator name 'Bad Name' is not allowed; use lower-case letters, digits, '_', '.', '-' "
-        "(at most 64, starting with a letter or digit)\n"
+        "Error: annotator name 'Bad Name' is not allowed: use lower-case letters, digits, '_', '.' or '-' "
+        "(starting with a letter or digit, at most 64 characters)\n"
     )
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from ocwtool.annotations.herring_model.records import keep_scored
 from ocwtool.annotations.heuristics import suggest_all
 from ocwtool.annotations.prelabel import Prelabeller, prelabel_puzzles
 from ocwtool.annotations.prelabel_model import load_model
@@ -38,7 +39,8 @@ def suggest_workspace(
     fresh = _suggestions(workspace.models_dir, puzzles, model, min_confidence, progress)
     with workspace.lock(workspace.annotations_dir):  # earlier suggestions read and kept: none lost
         merged = latest(read_records(path))
-        merged.update((rec.puzzle_id, rec) for rec in fresh)
+        for rec in fresh:  # a scorer's red herrings stay
+            merged[rec.puzzle_id] = keep_scored(rec, merged.get(rec.puzzle_id))
         write_records(path, merged.values())
     kinds = Counter(g.label.kind.value for p in puzzles for g in merged[p.id].groups)
     return path, len(puzzles), kinds

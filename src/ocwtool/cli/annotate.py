@@ -130,21 +130,30 @@ def _show_labelling(session: LabelSession, result: SessionResult, selection: str
 @source_option
 @click.option(
     "--model",
+    "models",
+    multiple=True,
     metavar="NAME[@VERSION]",
-    help="Use a pre-labeller saved by `annotate train` (rules as fallback).",
+    help="A model saved by `annotate train`: a types pre-labeller (rules as fallback) and/or a "
+    "herrings-... red-herring scorer (repeatable).",
 )
 @click.option(
     "--min-confidence",
     type=click.FloatRange(0, 1),
     help="With --model: fall back below this (default: model's).",
 )
+@click.option(
+    "--min-score",
+    type=click.FloatRange(0, 1),
+    help="With a herrings-... model: write clues scoring at least this (default 0.1; 0: every clue).",
+)
 @progress_option
 @pass_app
 def suggest_cmd(
     app: AppContext,
     sources: tuple[str, ...],
-    model: str | None,
+    models: tuple[str, ...],
     min_confidence: float | None,
+    min_score: float | None,
     progress: Progress,
 ) -> None:
     """Pre-label every group with a knowledge type, a stated reason and (with --model) a confidence.
@@ -157,16 +166,27 @@ def suggest_cmd(
     come with WordNet or compound-partner evidence. Written to annotations/suggest.jsonl (annotator
     "suggest"), never mixed with human labels.
 
+    With a herrings-... model (`annotate train --task red-herrings`) every clue scoring at least
+    --min-score becomes a red herring with its score and the group it is pulled toward, and decoy
+    themes come with scores; the rules' cues stay in the reasons. A call keeps what it does not
+    compute (stored knowledge types, the scorer's red herrings).
+
     \b
     Examples:
       ocwtool annotate suggest
       ocwtool annotate suggest --source nyt
       ocwtool annotate suggest --model types-ctd-expert --min-confidence 0.6
+      ocwtool annotate suggest --model types-ctd-expert --model herrings-play-decoys --min-score 0.2
     """
     from ocwtool.annotations.suggest import suggest_workspace
+    from ocwtool.cli.annotate_herrings import split_models, suggest_scored
 
+    model, herrings = split_models(models, min_score)
     if min_confidence is not None and model is None:
         raise click.UsageError("--min-confidence needs --model")
+    if herrings is not None:
+        suggest_scored(app, sources, model, herrings, min_confidence, min_score)
+        return
     path, count, kinds = suggest_workspace(
         app.workspace(), sources, progress=progress, model=model, min_confidence=min_confidence
     )

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ocwtool.annotations.herring_model.model import is_herring_spec
+from ocwtool.cli.annotate_herrings import evaluate_herrings, train_herrings
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
@@ -41,9 +43,24 @@ def _herrings(app: AppContext, traps: str, as_json: bool) -> dict[str, object] |
     return herring_eval.as_json(score)
 
 
+TASK_OPTION = click.option(
+    "--task",
+    type=click.Choice(["types", "red-herrings"]),
+    default="types",
+    show_default=True,
+    help="Knowledge types, or how likely players are to pull each clue toward another group.",
+)
+
+
 @click.command("train")
-@click.option("--annotator", required=True, help="Learn from this annotator's labels (e.g. ctd-expert).")
-@click.option("--name", help="Model name (default: types-ANNOTATOR); each training saves a new version.")
+@TASK_OPTION
+@click.option(
+    "--annotator", required=True, help="Learn from this annotator's labels (e.g. ctd-expert, play-decoys)."
+)
+@click.option(
+    "--name",
+    help="Model name (default: types-ANNOTATOR or herrings-ANNOTATOR); each training saves a new version.",
+)
 @click.option(
     "--features",
     "feature_sets",
@@ -75,6 +92,7 @@ def _herrings(app: AppContext, traps: str, as_json: bool) -> dict[str, object] |
 @pass_app
 def train_cmd(
     app: AppContext,
+    task: str,
     annotator: str,
     name: str | None,
     feature_sets: tuple[str, ...],
@@ -94,15 +112,23 @@ def train_cmd(
     then accuracy, Cohen's kappa and per-type F1 on the held-out games are printed beside the
     rules alone and the majority class. Saved as models/NAME/vN.json (plain JSON).
 
+    With --task red-herrings it learns from decoys mined from play (`annotate decoys`) how likely
+    players are to pull each clue toward each other group, and prints the held-out per-clue
+    ROC-AUC, precision at 2 and the trap groups of --traps found.
+
     \b
     Examples:
       ocwtool annotate train --annotator ctd-expert
       ocwtool annotate train --annotator ctd-expert --features text --features wordnet --seed 3
       ocwtool annotate suggest --model types-ctd-expert
+      ocwtool annotate train --task red-herrings --annotator play-decoys
     """
     from ocwtool.annotations.prelabel_run import train_workspace
     from ocwtool.annotations.prelabel_train import TrainOptions
 
+    if task == "red-herrings":
+        train_herrings(app, annotator, name, feature_sets, (holdout, seed), traps, as_json)
+        return
     options = TrainOptions(
         name or f"types-{annotator}", _feature_sets(feature_sets), holdout, seed, min_confidence
     )
@@ -132,10 +158,21 @@ def _show_training(app: AppContext, result: TrainResult, traps: str, as_json: bo
 
 
 @click.command("evaluate")
+@TASK_OPTION
 @click.option(
-    "--model", "spec", required=True, metavar="NAME[@VERSION]", help="A model saved by annotate train."
+    "--model",
+    "spec",
+    metavar="NAME[@VERSION]",
+    help="A model saved by annotate train (needed for types; red herrings: herrings-ANNOTATOR).",
 )
 @click.option("--annotator", help="Reference labels (default: the annotator the model learnt from).")
+@click.option(
+    "--min-players",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Red herrings: a clue is a decoy when this many players pulled it.",
+)
 @click.option("--min-confidence", type=click.FloatRange(0, 1), help="Threshold (default: the model's).")
 @click.option("--traps", default=TRAPS, show_default=True, help="Score red herrings against this annotator.")
 @click.option("--json", "as_json", is_flag=True, help="Print the evaluation as JSON.")
@@ -143,8 +180,10 @@ def _show_training(app: AppContext, result: TrainResult, traps: str, as_json: bo
 @pass_app
 def evaluate_cmd(
     app: AppContext,
-    spec: str,
+    task: str,
+    spec: str | None,
     annotator: str | None,
+    min_players: int,
     min_confidence: float | None,
     traps: str,
     as_json: bool,
@@ -152,15 +191,25 @@ def evaluate_cmd(
 ) -> None:
     """Evaluate a saved pre-labeller on the games it held out, and the red-herring suggestions.
 
+    With --task red-herrings (or a herrings-... model): the scorer's per-clue ROC-AUC (beside the
+    rules and MiniLM alone), precision at 2 per puzzle against --annotator's decoys, and the trap
+    groups of --traps found, on held-out puzzles only.
+
     \b
     Examples:
       ocwtool annotate evaluate --model types-ctd-expert
       ocwtool annotate evaluate --model types-ctd-expert@1 --min-confidence 0.7 --json
+      ocwtool annotate evaluate --task red-herrings --annotator play-decoys --min-players 2
     """
     from ocwtool.annotations.prelabel_eval import as_json as eval_json
     from ocwtool.annotations.prelabel_eval import render
     from ocwtool.annotations.prelabel_run import evaluate_workspace
 
+    if task == "red-herrings" or (spec and is_herring_spec(spec)):
+        evaluate_herrings(app, spec, annotator, min_players, traps, as_json)
+        return
+    if spec is None:
+        raise click.UsageError("--model is required for --task types (e.g. --model types-ctd-expert)")
     model, ev = evaluate_workspace(app.workspace(), spec, annotator, min_confidence, progress=progress)
     if not as_json:
         click.echo(f"{model.tag} (trained {model.created_at:%Y-%m-%d %H:%M} on {model.annotator})")
