@@ -9,7 +9,7 @@ take. The layout (all paths relative to the workspace folder)::
     puzzles/<source>.jsonl         canonical stores (+ <source>.meta.json: extras kept by an import)
     variants/<kind>.jsonl          variants (+ <kind>.summary.json, <kind>.ocw.json)
     annotations/<annotator>.jsonl  labels (suggest.jsonl, adjudicated.jsonl)
-    releases/<name>-<version>/     built releases
+    releases/<name>-<version>/     built releases (Workspace.release: their layout)
     runs/                          validation and evaluation reports (runs/llm/<run>/: LLM runs)
     exports/                       default target of ``ocwtool export``
 
@@ -38,6 +38,7 @@ from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
 from ocwtool.store import read_puzzles, store_paths, write_puzzles
 from ocwtool.stores.annotations import read_all
+from ocwtool.stores.release import Release
 
 WAIVERS_NAME = "validation.toml"
 
@@ -150,6 +151,10 @@ class Workspace:
     @property
     def releases_dir(self) -> Path:
         return self.root / "releases"
+
+    def release(self, name: str, version: str) -> Release:
+        """The layout of release ``releases/<name>-<version>/`` (and what is built beside it)."""
+        return Release.named(self.releases_dir, name, version)
 
     @property
     def runs_dir(self) -> Path:
