@@ -255,7 +255,7 @@ def _scoring(info: CardInfo) -> list[str]:
     the default config's test split (else its last split). A test runs both commands as written."""
     config = info.default_config
     splits = [f.split for f in info.files if f.config == config]
-    if not splits:
+    if config is None or not splits:
         return []
     split = "test" if "test" in splits else splits[-1]
     return [
