@@ -24,7 +24,8 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import contextlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -252,6 +253,17 @@ class Workspace:
     def annotations(self, *, include_suggest: bool = False) -> dict[str, dict[str, ItemRecord]]:
         """annotator -> puzzle id -> latest label record (the suggester's only on request)."""
         return read_all(self.annotations_dir, include_suggest=include_suggest)
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """Hold the stores still for the block: shared locks on ``puzzles/``, ``variants/`` and
+        ``annotations/`` (in that order), so that everything read inside is one snapshot. Other
+        readers share them; a writer (an import, a split) waits until the block ends, and the block
+        waits for a writer already at work (or, with ``--no-wait``, raises ``LockBusy``)."""
+        with contextlib.ExitStack() as stack:
+            for folder in (self.puzzles_dir, self.variants_dir, self.annotations_dir):
+                stack.enter_context(folder_lock(folder, shared=True, what=f"{folder.name}/"))
+            yield
 
     # Writes: every store and variant file is written here, under its folder's lock, so that two
     # writers of one folder (an import and a scrape, a split and a build) run one after another.

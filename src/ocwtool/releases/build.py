@@ -27,6 +27,7 @@ from typing import Any
 from ocwtool._version import __version__
 from ocwtool.errors import InputError, ReleaseError
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
+from ocwtool.locks import folder_lock
 from ocwtool.names import SPLITS
 from ocwtool.progress import Progress, silent
 from ocwtool.releases import card
@@ -159,14 +160,43 @@ def build_release(
     then publish both (``publish.py``); return both paths. A release folder left without an archive
     by an interrupted build is completed instead (``complete_release``), without ``force``.
 
+    One build at a time holds ``releases/`` (a second waits, or with ``--no-wait`` is refused), and
+    the stores are read as one snapshot (``Workspace.reading``): an import waits for the release.
+
     ``progress`` follows the validation, then ``("release", steps done, 2)``: folder, archive."""
     spec.check()
     final = workspace.release(spec.name, spec.version)
-    clear_leftovers(final)
-    if final.root.exists() and not spec.force:
-        if not final.archives():  # an earlier build stopped between folder and archive
-            return complete_release(final, spec.fmt, progress)
-        raise ReleaseError(f"{final.root} already exists; bump the version or pass --force to rebuild it")
+    with folder_lock(workspace.releases_dir, what="releases/"):
+        clear_leftovers(final)
+        if final.root.exists() and not spec.force:
+            if not final.archives():  # an earlier build stopped between folder and archive
+                return complete_release(final, spec.fmt, progress)
+            raise ReleaseError(f"{final.root} already exists; bump the version or pass --force to rebuild it")
+        return final.root, _build(workspace, spec, final, expectations, progress)
+
+
+def _build(
+    workspace: Workspace, spec: ReleaseSpec, final: Release, expectations: bool, progress: Progress
+) -> Path:
+    """Stage the release from one snapshot of the stores, archive it and publish both; the archive."""
+    staging, staged = final.staging, final.staged_archive(spec.fmt)
+    try:
+        with workspace.reading():  # from the first store read to the last file written
+            _stage(workspace, spec, staging, expectations, progress)
+        progress("release", 1, 2)
+        write_archive(staging.root, spec.fmt, prefix=final.name, target=staged)
+        archive = publish(final, spec.fmt)
+    finally:
+        shutil.rmtree(staging.root, ignore_errors=True)
+        staged.unlink(missing_ok=True)
+    progress("release", 2, 2)
+    return archive
+
+
+def _stage(
+    workspace: Workspace, spec: ReleaseSpec, staging: Release, expectations: bool, progress: Progress
+) -> None:
+    """Read and validate the stores (refusing on errors), then write the release folder ``staging``."""
     corpus = workspace.corpus(spec.sources)
     if not corpus.puzzles:
         raise ReleaseError(f"nothing to release: no puzzles in {workspace.puzzles_dir}")
@@ -176,19 +206,9 @@ def build_release(
     configs = release_configs(corpus)
     if not configs:
         raise ReleaseError(f"nothing to release: no text puzzles in {workspace.puzzles_dir}")
-    staging, staged = final.staging, final.staged_archive(spec.fmt)
     shutil.rmtree(staging.root, ignore_errors=True)
     staging.root.mkdir(parents=True)
-    try:
-        _write_folder(workspace, spec, corpus, report, configs, staging)
-        progress("release", 1, 2)
-        write_archive(staging.root, spec.fmt, prefix=final.name, target=staged)
-        archive = publish(final, spec.fmt)
-    finally:
-        shutil.rmtree(staging.root, ignore_errors=True)
-        staged.unlink(missing_ok=True)
-    progress("release", 2, 2)
-    return final.root, archive
+    _write_folder(workspace, spec, corpus, report, configs, staging)
 
 
 def _write_folder(
