@@ -80,6 +80,7 @@ def folder_lock(
     record: Path | None = None
     try:
         _acquire(fd, folder, shared=shared, wait=_state["wait"] if wait is None else wait, what=what)
+        live_holders(folder)  # removes the records a killed holder left (a build SIGKILLed, say)
         record = _leave_record(folder, shared=shared)
         yield
     finally:
