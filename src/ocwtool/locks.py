@@ -108,6 +108,7 @@ def _flock(folder: Path, *, shared: bool, wait: bool | None, what: str | None) -
     record: Path | None = None
     try:
         _acquire(fd, folder, shared=shared, wait=_state["wait"] if wait is None else wait, what=what)
+        live_holders(folder)  # removes the records a killed holder left (a build SIGKILLed, say)
         record = _leave_record(folder, shared=shared)
         yield
     finally:

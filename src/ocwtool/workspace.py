@@ -9,7 +9,7 @@ take. The layout (all paths relative to the workspace folder)::
     puzzles/<source>.jsonl         canonical stores (+ <source>.meta.json: extras kept by an import)
     variants/<kind>.jsonl          variants (+ <kind>.summary.json, <kind>.ocw.json)
     annotations/<annotator>.jsonl  labels (suggest.jsonl, adjudicated.jsonl)
-    releases/<name>-<version>/     built releases
+    releases/<name>-<version>/     built releases (Workspace.release: their layout)
     runs/                          evaluation reports (runs/validation/: validation's; runs/llm/<run>/:
                                    LLM runs; runs/nyt-reconcile-<stamp>.*: scrape nyt's comparison)
     models/<name>/v<k>.json        trained pre-labelling models
@@ -47,6 +47,7 @@ from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
 from ocwtool.store import read_puzzles, store_paths, write_puzzles
 from ocwtool.stores.annotations import read_all
+from ocwtool.stores.release import Release
 
 WAIVERS_NAME = "validation.toml"
 REPORT_NAME = "report.html"
@@ -176,6 +177,10 @@ class Workspace:
     @property
     def releases_dir(self) -> Path:
         return self.root / "releases"
+
+    def release(self, name: str, version: str) -> Release:
+        """The layout of release ``releases/<name>-<version>/`` (and what is built beside it)."""
+        return Release.named(self.releases_dir, name, version)
 
     @property
     def runs_dir(self) -> Path:
@@ -374,6 +379,13 @@ class Workspace:
             if folder == top or folder.is_relative_to(top):
                 return rank, str(folder)
         return len(layout), str(folder)
+
+    def reading(self) -> contextlib.AbstractContextManager[None]:
+        """Hold the stores still for the block: shared locks on ``puzzles/``, ``variants/`` and
+        ``annotations/`` (in layout order), so that everything read inside is one snapshot. Other
+        readers share them; a writer (an import, a split) waits until the block ends, and the block
+        waits for a writer already at work (or, with ``--no-wait``, raises ``LockBusy``)."""
+        return self.lock(reading=(self.puzzles_dir, self.variants_dir, self.annotations_dir))
 
     # Writes: every store and variant file is written here, under its folder's lock, so that two
     # writers of one folder (an import and a scrape, a split and a build) run one after another.

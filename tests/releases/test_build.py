@@ -229,6 +229,7 @@ def test_release_labels_leave_out_walls_whose_labelling_was_not_finished(tmp_pat
     from ocwtool.releases.extras import annotation_labels
     from ocwtool.schema.annotations import GroupLabel, ItemRecord
     from ocwtool.stores.annotations import append_record
+    from ocwtool.stores.release import Release
 
     settings = make_workspace(tmp_path / "ws", n_ocw=4, n_nyt=2, variants=False)
     when = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -244,6 +245,7 @@ def test_release_labels_leave_out_walls_whose_labelling_was_not_finished(tmp_pat
         )
         append_record(settings.annotations_dir, record)
     root = tmp_path / "release"
-    assert annotation_labels(settings, root) == ["`annotations/labels.jsonl`: knowledge labels of 1 group(s)"]
+    said = annotation_labels(settings, Release(root))
+    assert said == ["`annotations/labels.jsonl`: knowledge labels of 1 group(s)"]
     lines = (root / "annotations" / "labels.jsonl").read_text().splitlines()
     assert lines == ['{"group_id": "w0002_01", "label": {"fine": [], "types": ["semantic"]}}']

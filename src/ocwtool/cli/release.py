@@ -57,7 +57,9 @@ def build_cmd(
     its archive, and print the validation line. Warnings that no waiver in validation.toml covers
     are listed in the card's known quirks. Two builds of the same inputs are byte-identical. If a
     build was interrupted after publishing the folder but before its archive, running it again
-    (without --force) checks the folder and completes the archive.
+    (without --force) checks the folder and completes the archive. A second build waits for the
+    first (with ocwtool --no-wait it stops, naming it); the build reads one snapshot of the stores,
+    so an import started meanwhile waits for it.
 
     \b
     Examples:

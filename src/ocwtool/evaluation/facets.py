@@ -29,6 +29,7 @@ from ocwtool.evaluation.stats import Walls, label_categories
 from ocwtool.schema.formats.hf import read_parquet
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.annotations import read_all
+from ocwtool.stores.release import Release
 from ocwtool.workspace import Workspace
 
 
@@ -148,7 +149,7 @@ def workspace_facts(workspace: Workspace, annotator: str | None = None) -> dict[
 
 def release_facts(release: Path) -> dict[str, WallFacts]:
     """Facts of every puzzle in a release's parquet files (no annotations: red herrings unknown)."""
-    return facts_of(p for f in sorted(release.glob("data/*/*.parquet")) for p in read_parquet(f))
+    return facts_of(p for f in sorted(Release(release).parquet_files()) for p in read_parquet(f))
 
 
 def render_facet(name: str, table: Mapping[str, Mapping[str, float]]) -> str:

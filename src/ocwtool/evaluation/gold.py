@@ -16,6 +16,7 @@ from ocwtool.evaluation.scorer import GoldWall, load_gold
 from ocwtool.names import SPLITS
 from ocwtool.schema.formats.hf import read_parquet
 from ocwtool.schema.models import Flag, Game, Puzzle, in_split, non_text_reasons
+from ocwtool.stores.release import Release
 from ocwtool.workspace import Workspace
 
 
@@ -119,51 +120,48 @@ def release_golds(
     if not release.is_dir():
         raise EvaluationError(f"{release}: release folder not found")
     splits = SPLITS if split == "all" else (split,)
-    golds = _release_parquet(release, splits, config, include_flagged)
+    layout = Release(release)
+    golds = _release_parquet(layout, splits, config, include_flagged)
     if golds is None:
-        golds = _release_ocw_json(release, splits, config, include_flagged)
+        golds = _release_ocw_json(layout, splits, config, include_flagged)
     if not golds.walls:
         raise EvaluationError(
             f"{release}: no {split!r} puzzles found (looked for data/*/<split>-*.parquet and OCW JSON)"
         )
     if not sectioned:
-        _refuse_repeated_ids(golds, release)
+        _refuse_repeated_ids(golds, layout)
     return golds
 
 
-def _refuse_repeated_ids(golds: GoldSet, release: Path) -> None:
+def _refuse_repeated_ids(golds: GoldSet, release: Release) -> None:
     """OCW-Randomized keeps its parents' wall ids: scoring two configs together would pair one
     prediction with two different walls."""
     seen: set[str] = set()
     for wall in golds.walls:
         if wall.wall_id in seen:
-            names = ", ".join(f.name for f in _configs(release, None))
+            names = ", ".join(_configs(release, None))
             raise EvaluationError(
-                f"{release}: wall id {wall.wall_id!r} appears in more than one config; "
+                f"{release.root}: wall id {wall.wall_id!r} appears in more than one config; "
                 f"choose one with --source (configs: {names})"
             )
         seen.add(wall.wall_id)
 
 
-def _configs(release: Path, config: str | None) -> list[Path]:
-    folders = sorted(p for p in (release / "data").glob("*") if p.is_dir())
+def _configs(release: Release, config: str | None) -> list[str]:
+    known = release.configs()
     if config is None:
-        return folders
-    chosen = [f for f in folders if f.name == config]
-    if not chosen:
-        names = ", ".join(f.name for f in folders) or "none"
-        raise EvaluationError(f"{release}: no config {config!r} under data/; known: {names}")
-    return chosen
+        return known
+    if config not in known:
+        names = ", ".join(known) or "none"
+        raise EvaluationError(f"{release.root}: no config {config!r} under data/; known: {names}")
+    return [config]
 
 
 def _release_parquet(
-    release: Path, splits: Sequence[str], config: str | None, include_flagged: bool
+    release: Release, splits: Sequence[str], config: str | None, include_flagged: bool
 ) -> GoldSet | None:
     """Read ``data/<config>/<split>-*.parquet`` through the formats adapter (None if there are none)."""
-    by_config = {
-        c.name: [f for s in splits for f in sorted(c.glob(f"{s}-*.parquet"))]
-        for c in _configs(release, config)
-    }
+    by_config = {c: release.parquet_files(c, tuple(splits)) for c in _configs(release, config)}
     if not any(by_config.values()):
         return None
     golds = GoldSet(walls=[])
@@ -174,14 +172,14 @@ def _release_parquet(
 
 
 def _release_ocw_json(
-    release: Path, splits: Sequence[str], config: str | None, include_flagged: bool
+    release: Release, splits: Sequence[str], config: str | None, include_flagged: bool
 ) -> GoldSet:
     """Fallback: OCW JSON files named ``<split>.json`` anywhere in the release (config = folder name).
     OCW JSON carries no flags: a wall with an empty clue is left out (as ``empty_member``)."""
     parts: dict[str, GoldSet] = {}
     for s in splits:
-        for path in sorted(release.rglob(f"{s}.json")):
-            if config is not None and config not in path.relative_to(release).parts:
+        for path in release.ocw_json_files(s):
+            if config is not None and config not in path.relative_to(release.root).parts:
                 continue
             with scorer_errors():
                 walls = load_gold(path)

@@ -20,6 +20,7 @@ from ocwtool.annotations.adjudicate import release_labels
 from ocwtool.errors import EvaluationError, InputError
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.safeparse import JsonSyntaxError, loads_json
+from ocwtool.stores.release import Release
 from ocwtool.workspace import Workspace
 
 PER_WALL = ("AMI", "ARI", "FMS", "WD")
@@ -230,7 +231,7 @@ def find_type_map(release: Path | None, workspace: Workspace | None) -> dict[str
     the annotations package's release labels (adjudicated, else consensus) of the walls whose
     labelling was completed; ``None`` when absent."""
     if release is not None:
-        path = release / "annotations" / "labels.jsonl"
+        path = Release(release).labels
         return load_type_map(path) if path.is_file() else None
     if workspace is None or not any(workspace.annotations_dir.glob("*.jsonl")):
         return None

@@ -19,12 +19,11 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from ocwtool.errors import ReleaseError
 from ocwtool.fsio import atomic_open
 from ocwtool.releases.extract import check_member_name, safe_extract
+from ocwtool.stores.release import FORMATS, Release
 
 ZIP_EPOCH = 315532800  # 1980-01-01T00:00:00Z, the earliest time a zip header can hold
-FORMATS = ("tar.gz", "zip")
 
 
 def fixed_mtime() -> int:
@@ -40,10 +39,8 @@ def _files(folder: Path, prefix: str) -> Iterator[tuple[str, Path]]:
 
 
 def archive_name(folder: Path, fmt: str) -> Path:
-    """``<folder>.tar.gz`` or ``<folder>.zip`` beside the folder."""
-    if fmt not in FORMATS:
-        raise ReleaseError(f"unknown archive format {fmt!r}; choose one of: {', '.join(FORMATS)}")
-    return folder.with_name(f"{folder.name}.{fmt}")
+    """``<folder>.tar.gz`` or ``<folder>.zip`` beside the folder (:meth:`Release.archive`)."""
+    return Release(folder).archive(fmt)
 
 
 def write_archive(folder: Path, fmt: str = "tar.gz", *, prefix: str = "", target: Path | None = None) -> Path:

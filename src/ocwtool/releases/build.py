@@ -1,7 +1,7 @@
 """``ocwtool release build``: validate, then write ``releases/<name>-<version>/`` and its archive.
 
 Layout of a release folder (every file listed with its sha256 in ``manifest.json`` and
-``SHA256SUMS``)::
+``SHA256SUMS``; :class:`~ocwtool.stores.release.Release` names each path)::
 
     README.md                      dataset card (HF YAML: configs, dataset_info, license, ...)
     data/<config>/<split>-00000-of-00001.parquet
@@ -26,19 +26,21 @@ from typing import Any
 from ocwtool._version import __version__
 from ocwtool.errors import InputError, ReleaseError
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
+from ocwtool.locks import folder_lock
 from ocwtool.names import SPLITS
 from ocwtool.progress import Progress, silent
 from ocwtool.releases import card
 from ocwtool.releases.archive import archive_name, write_archive
 from ocwtool.releases.extras import copy_extras
 from ocwtool.releases.licences import config_sources
-from ocwtool.releases.publish import clear_leftovers, complete_release, publish, published_archives
+from ocwtool.releases.publish import clear_leftovers, complete_release, publish
 from ocwtool.releases.quirks import quirks
 from ocwtool.report.build import key_figures, write_report
 from ocwtool.safenames import check_release
 from ocwtool.schema.corpus import Corpus, is_text
 from ocwtool.schema.formats import hf, ocw_json
 from ocwtool.schema.models import Puzzle, sort_key
+from ocwtool.stores.release import Release
 from ocwtool.validators.gate import require_valid, validate_corpus
 from ocwtool.validators.report import ValidationReport, to_json, to_markdown
 from ocwtool.validators.waivers import load_waivers
@@ -57,10 +59,6 @@ class ReleaseSpec:
     sources: tuple[str, ...] = ()
     force: bool = False
     report: bool = True  # ship the report (its key figures in the card); byte-stable like the rest
-
-    @property
-    def folder_name(self) -> str:
-        return f"{self.name}-{self.version}"
 
     def check(self) -> None:
         check_release(self.name, self.version, error=ReleaseError)
@@ -85,7 +83,7 @@ def _by_split(puzzles: Sequence[Puzzle]) -> dict[str, list[Puzzle]]:
 
 
 def write_tables(
-    root: Path, configs: dict[str, list[Puzzle]], extras: dict[str, Any]
+    root: Release, configs: dict[str, list[Puzzle]], extras: dict[str, Any]
 ) -> list[card.SplitFile]:
     """Parquet and OCW JSON per config and split; return what the card and manifest need."""
     import pyarrow.parquet as pq
@@ -93,15 +91,15 @@ def write_tables(
     files = []
     for config, puzzles in configs.items():
         for split, items in _by_split(puzzles).items():
-            rel = f"data/{config}/{split}-00000-of-00001.parquet"
-            hf.write_parquet([p.as_shown() for p in items], root / rel)  # board 0, never the solution
-            nbytes = int(pq.read_table(root / rel).nbytes)
-            digest = sha256_file(root / rel)
+            rel, parquet = root.parquet_rel(config, split), root.parquet(config, split)
+            hf.write_parquet([p.as_shown() for p in items], parquet)  # board 0, never the solution
+            nbytes = int(pq.read_table(parquet).nbytes)
+            digest = sha256_file(parquet)
             files.append(
-                card.SplitFile(config, split, rel, len(items), nbytes, (root / rel).stat().st_size, digest)
+                card.SplitFile(config, split, rel, len(items), nbytes, parquet.stat().st_size, digest)
             )
             doc = ocw_json.dump_document(items, extras.get(config))  # published order: round-trips
-            write_json(root / f"json/{config}/{split}.json", doc, indent=4)
+            write_json(root.json_file(config, split), doc, indent=4)
     return files
 
 
@@ -139,17 +137,14 @@ def tool_commit() -> str | None:
     return out.stdout.strip() or None if out.returncode == 0 else None
 
 
-def write_checksums(root: Path, manifest: dict[str, Any]) -> None:
+def write_checksums(root: Release, manifest: dict[str, Any]) -> None:
     """Add every file's sha256 to ``manifest.json``, then list all files in ``SHA256SUMS``."""
-    files = sorted(
-        p for p in root.rglob("*") if p.is_file() and p.name not in ("manifest.json", "SHA256SUMS")
-    )
-    manifest["files"] = {
-        p.relative_to(root).as_posix(): {"sha256": sha256_file(p), "bytes": p.stat().st_size} for p in files
-    }
-    write_json(root / "manifest.json", manifest)
-    listed = sorted([*manifest["files"], "manifest.json"])
-    write_text(root / "SHA256SUMS", "".join(f"{sha256_file(root / rel)}  {rel}\n" for rel in listed))
+    own = {root.rel(root.manifest), root.rel(root.sums)}
+    files = sorted(root.path(rel) for rel in root.files() if rel not in own)
+    manifest["files"] = {root.rel(p): {"sha256": sha256_file(p), "bytes": p.stat().st_size} for p in files}
+    write_json(root.manifest, manifest)
+    listed = sorted([*manifest["files"], root.rel(root.manifest)])
+    write_text(root.sums, "".join(f"{sha256_file(root.path(rel))}  {rel}\n" for rel in listed))
 
 
 def build_release(
@@ -159,14 +154,43 @@ def build_release(
     then publish both (``publish.py``); return both paths. A release folder left without an archive
     by an interrupted build is completed instead (``complete_release``), without ``force``.
 
+    One build at a time holds ``releases/`` (a second waits, or with ``--no-wait`` is refused), and
+    the stores are read as one snapshot (``Workspace.reading``): an import waits for the release.
+
     ``progress`` follows the validation, then ``("release", steps done, 2)``: folder, archive."""
     spec.check()
-    final = workspace.releases_dir / spec.folder_name
-    clear_leftovers(final)
-    if final.exists() and not spec.force:
-        if not published_archives(final):  # an earlier build stopped between folder and archive
-            return complete_release(final, spec.fmt, progress)
-        raise ReleaseError(f"{final} already exists; bump the version or pass --force to rebuild it")
+    final = workspace.release(spec.name, spec.version)
+    with folder_lock(workspace.releases_dir, what="releases/"):
+        clear_leftovers(final)
+        if final.root.exists() and not spec.force:
+            if not final.archives():  # an earlier build stopped between folder and archive
+                return complete_release(final, spec.fmt, progress)
+            raise ReleaseError(f"{final.root} already exists; bump the version or pass --force to rebuild it")
+        return final.root, _build(workspace, spec, final, expectations, progress)
+
+
+def _build(
+    workspace: Workspace, spec: ReleaseSpec, final: Release, expectations: bool, progress: Progress
+) -> Path:
+    """Stage the release from one snapshot of the stores, archive it and publish both; the archive."""
+    staging, staged = final.staging, final.staged_archive(spec.fmt)
+    try:
+        with workspace.reading():  # from the first store read to the last file written
+            _stage(workspace, spec, staging, expectations, progress)
+        progress("release", 1, 2)
+        write_archive(staging.root, spec.fmt, prefix=final.name, target=staged)
+        archive = publish(final, spec.fmt)
+    finally:
+        shutil.rmtree(staging.root, ignore_errors=True)
+        staged.unlink(missing_ok=True)
+    progress("release", 2, 2)
+    return archive
+
+
+def _stage(
+    workspace: Workspace, spec: ReleaseSpec, staging: Release, expectations: bool, progress: Progress
+) -> None:
+    """Read and validate the stores (refusing on errors), then write the release folder ``staging``."""
     corpus = workspace.corpus(spec.sources)
     if not corpus.puzzles:
         raise ReleaseError(f"nothing to release: no puzzles in {workspace.puzzles_dir}")
@@ -176,20 +200,9 @@ def build_release(
     configs = release_configs(corpus)
     if not configs:
         raise ReleaseError(f"nothing to release: no text puzzles in {workspace.puzzles_dir}")
-    staging = workspace.releases_dir / f".{spec.folder_name}.tmp"
-    staged = staging.with_name(f"{staging.name}.{spec.fmt}")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    try:
-        _write_folder(workspace, spec, corpus, report, configs, staging)
-        progress("release", 1, 2)
-        write_archive(staging, spec.fmt, prefix=final.name, target=staged)
-        archive = publish(staging, staged, final, spec.fmt)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        staged.unlink(missing_ok=True)
-    progress("release", 2, 2)
-    return final, archive
+    shutil.rmtree(staging.root, ignore_errors=True)
+    staging.root.mkdir(parents=True)
+    _write_folder(workspace, spec, corpus, report, configs, staging)
 
 
 def _write_folder(
@@ -198,7 +211,7 @@ def _write_folder(
     corpus: Corpus,
     report: ValidationReport,
     configs: dict[str, list[Puzzle]],
-    root: Path,
+    root: Release,
 ) -> None:
     files = write_tables(root, configs, _store_extras(workspace, corpus))
     counts = {c: {f.split: f.rows for f in files if f.config == c} for c in configs}
@@ -221,12 +234,12 @@ def _write_folder(
         figures=tuple(figures),
         sources=tuple(sources),
     )
-    write_text(root / "README.md", card.render_card(info))
-    write_text(root / "CITATION.bib", card.CITATION_BIB)
-    write_json(root / "provenance.json", prov)
-    write_text(root / "validation.md", to_markdown(report))  # no timings in it: stays reproducible
+    write_text(root.card, card.render_card(info))
+    write_text(root.citation, card.CITATION_BIB)
+    write_json(root.provenance, prov)
+    write_text(root.validation, to_markdown(report))  # no timings in it: stays reproducible
     described = f"{spec.name} {spec.version}: word-grouping puzzles (Only Connect walls, NYT Connections)."
-    write_json(root / "croissant.json", card.croissant(info, described))
+    write_json(root.croissant, card.croissant(info, described))
     manifest = _manifest(spec, corpus, report, counts, prov["tool_commit"])
     manifest["sources"] = [s.as_json() for s in sources]
     write_checksums(root, manifest)
@@ -256,22 +269,22 @@ def _manifest(
 
 
 def _report(
-    workspace: Workspace, spec: ReleaseSpec, report: ValidationReport, root: Path
+    workspace: Workspace, spec: ReleaseSpec, report: ValidationReport, root: Release
 ) -> list[tuple[str, str]]:
     """Write ``report/`` (the released stores, this build's validation) and return the card's figures."""
     written = write_report(
         workspace.root,
-        root / "report" / "report.html",
+        root.report_html,
         validation=to_json(report),
         sources=spec.sources,
         title=f"{spec.name} {spec.version}",
     )
-    return key_figures(written, root)
+    return key_figures(written, root.root)
 
 
 def validation_line(folder: Path) -> str:
     """The validation summary a built release records (``manifest.json``), e.g. ``PASSED: 0 errors, ...``."""
-    summary = read_json(folder / "manifest.json").get("validation")
+    summary = read_json(Release(folder).manifest).get("validation")
     return summary if isinstance(summary, str) else "not recorded"
 
 

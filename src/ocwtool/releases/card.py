@@ -24,6 +24,7 @@ from ocwtool.names import SPLITS
 from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
 from ocwtool.schema.formats.hf import features
 from ocwtool.schema.models import Puzzle
+from ocwtool.stores.release import Release
 
 TASKS = ["text-classification", "text-generation"]
 CITATION_BIB = """\
@@ -254,7 +255,7 @@ def _scoring(info: CardInfo) -> list[str]:
     the default config's test split (else its last split). A test runs both commands as written."""
     config = info.default_config
     splits = [f.split for f in info.files if f.config == config]
-    if not splits:
+    if config is None or not splits:
         return []
     split = "test" if "test" in splits else splits[-1]
     return [
@@ -267,7 +268,7 @@ def _scoring(info: CardInfo) -> list[str]:
         "",
         "```bash",
         SETUP_COMMAND,
-        score_command(f"json/{config}/{split}.json", nyt=config == "nyt"),
+        score_command(Release.json_rel(config, split), nyt=config == "nyt"),
         "```",
         "",
         "A wall without a prediction is refused: `--allow-missing` scores it as empty, `--only-answered`",

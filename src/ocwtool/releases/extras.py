@@ -21,14 +21,15 @@ from ocwtool.evaluation.report import parse_report_name
 from ocwtool.evaluation.scorer.bundle import standalone_files
 from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE
 from ocwtool.fsio import write_bytes, write_text
+from ocwtool.stores.release import Release
 from ocwtool.workspace import Workspace
 
 
-def evaluator(root: Path) -> list[str]:
+def evaluator(root: Release) -> list[str]:
     """Ship the scorer: ``evaluate.py``, its source folder ``scorer/`` and its pinned requirements
     ``requirements-evaluate.txt`` (runs without ocwtool)."""
-    for name, content in standalone_files().items():
-        write_bytes(root / name, content)
+    for rel, content in standalone_files().items():
+        write_bytes(root.path(rel), content)
     return [
         "`evaluate.py`: the standalone evaluator, code in `scorer/`, libraries in "
         f"`{REQUIREMENTS_FILE}` (see Scoring predictions)"
@@ -46,15 +47,15 @@ def baseline_reports(runs: Path, sources: Sequence[str] = ()) -> list[Path]:
     return sorted(found)
 
 
-def baselines(workspace: Workspace, root: Path, sources: Sequence[str] = ()) -> list[str]:
+def baselines(workspace: Workspace, root: Release, sources: Sequence[str] = ()) -> list[str]:
     """Copy baseline score reports into ``baselines/``."""
     found = baseline_reports(workspace.runs_dir, sources)
     for path in found:
-        write_bytes(root / "baselines" / path.name, path.read_bytes())
+        write_bytes(root.baselines_dir / path.name, path.read_bytes())
     return [f"`baselines/`: {len(found)} baseline score report(s) from `runs/`"] if found else []
 
 
-def annotation_labels(workspace: Workspace, root: Path) -> list[str]:
+def annotation_labels(workspace: Workspace, root: Release) -> list[str]:
     """Ship the release labels (adjudicated, else consensus) and the raw adjudications."""
     out = []
     labels = release_labels(workspace, finished_only=True)  # as the report beside them: finished walls
@@ -65,15 +66,15 @@ def annotation_labels(workspace: Workspace, root: Path) -> list[str]:
             )
             for gid, label in sorted(labels.items())
         ]
-        write_text(root / "annotations" / "labels.jsonl", "\n".join(lines) + "\n")
+        write_text(root.labels, "\n".join(lines) + "\n")
         out.append(f"`annotations/labels.jsonl`: knowledge labels of {len(labels)} group(s)")
     raw = workspace.annotations_dir / "adjudicated.jsonl"
     if raw.is_file():
-        write_bytes(root / "annotations" / "adjudicated.jsonl", raw.read_bytes())
+        write_bytes(root.adjudicated, raw.read_bytes())
         out.append("`annotations/adjudicated.jsonl`: the adjudication decisions, as recorded")
     return out
 
 
-def copy_extras(workspace: Workspace, root: Path, sources: Sequence[str] = ()) -> list[str]:
+def copy_extras(workspace: Workspace, root: Release, sources: Sequence[str] = ()) -> list[str]:
     """Run every hook; return one card line per thing included."""
     return [*evaluator(root), *baselines(workspace, root, sources), *annotation_labels(workspace, root)]

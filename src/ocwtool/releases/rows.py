@@ -19,37 +19,22 @@ from ocwtool.errors import OcwError, ReleaseError
 from ocwtool.fsio import read_json
 from ocwtool.schema.board import hideable, in_solution_order
 from ocwtool.schema.formats import hf, ocw_json
+from ocwtool.stores.release import DATA, JSON, MANIFEST, Release
 
-MANIFEST = "manifest.json"
-KINDS = ("data", "json")
-
-
-def data_file(rel: str) -> tuple[str, str, str] | None:
-    """``(kind, config, split)`` of a shipped data file, ``None`` for files outside data/ and json/."""
-    parts = rel.split("/")
-    if parts[0] not in KINDS:
-        return None
-    if len(parts) == 3 and parts[0] == "data" and parts[2].endswith(".parquet"):
-        return "data", parts[1], parts[2].split("-", 1)[0]
-    if len(parts) == 3 and parts[0] == "json" and parts[2].endswith(".json"):
-        return "json", parts[1], parts[2].removesuffix(".json")
-    raise ReleaseError(
-        f"{rel}: not a data file ocwtool ships (data/<config>/<split>-*.parquet or "
-        "json/<config>/<split>.json); its rows cannot be checked against the manifest"
-    )
+KINDS = (DATA, JSON)
 
 
-def _parquet_ids(folder: Path, rel: str) -> list[str]:
+def _parquet_ids(folder: Release, rel: str) -> list[str]:
     import pyarrow.parquet as pq
 
     try:
-        schema = pq.read_schema(folder / rel)
+        schema = pq.read_schema(folder.path(rel))
     except Exception as exc:  # pyarrow raises its own error types for a file that is not parquet
         raise ReleaseError(f"{rel}: not a readable parquet file ({exc})") from None
     if not schema.remove_metadata().equals(hf.features().arrow_schema.remove_metadata()):
         raise ReleaseError(f"schema mismatch in {rel}: its columns are not the ocwtool puzzle Features")
     try:
-        puzzles = hf.read_parquet(folder / rel)
+        puzzles = hf.read_parquet(folder.path(rel))
     except OcwError as exc:
         raise ReleaseError(f"invalid records in {rel}: {exc}") from None
     for p in puzzles:
@@ -70,24 +55,23 @@ def read_json_file(path: Path) -> Any:
         raise ReleaseError(f"{path}: invalid JSON: nested too deeply") from None
 
 
-def _json_ids(folder: Path, rel: str) -> list[str]:
+def _json_ids(folder: Release, rel: str) -> list[str]:
     try:
-        loaded = ocw_json.load_document(read_json_file(folder / rel), where=rel, source="release")
+        loaded = ocw_json.load_document(read_json_file(folder.path(rel)), where=rel, source="release")
     except OcwError as exc:
         raise ReleaseError(f"invalid OCW JSON in {rel}: {exc}") from None
     return [p.id for p in loaded.puzzles]
 
 
-def _read_all(folder: Path, files: list[str]) -> dict[tuple[str, str], dict[str, dict[str, list[str]]]]:
+def _read_all(folder: Release, files: list[str]) -> dict[tuple[str, str], dict[str, dict[str, list[str]]]]:
     """``{(config, split): {kind: {file: ids}}}`` of every data file listed in the manifest."""
     found: dict[tuple[str, str], dict[str, dict[str, list[str]]]] = {}
     for rel in sorted(files):
-        where = data_file(rel)
+        where = Release.data_file(rel)
         if where is None:
             continue
-        kind, config, split = where
-        ids = _parquet_ids(folder, rel) if kind == "data" else _json_ids(folder, rel)
-        found.setdefault((config, split), {}).setdefault(kind, {})[rel] = ids
+        ids = _parquet_ids(folder, rel) if where.kind == DATA else _json_ids(folder, rel)
+        found.setdefault((where.config, where.split), {}).setdefault(where.kind, {})[rel] = ids
     return found
 
 
@@ -96,7 +80,9 @@ def _check_split(config: str, split: str, declared: int, by_kind: dict[str, dict
     for kind in KINDS:
         files = by_kind.get(kind)
         if not files:
-            example = f"data/{config}/{split}-*.parquet" if kind == "data" else f"json/{config}/{split}.json"
+            example = (
+                f"{DATA}/{config}/{split}-*.parquet" if kind == DATA else Release.json_rel(config, split)
+            )
             raise ReleaseError(f"missing {example}: {MANIFEST} counts {declared} rows for {config}/{split}")
         ids[kind] = [i for rows in files.values() for i in rows]
         if len(ids[kind]) != declared:
@@ -104,17 +90,15 @@ def _check_split(config: str, split: str, declared: int, by_kind: dict[str, dict
             raise ReleaseError(
                 f"{named}: {len(ids[kind])} rows, but {MANIFEST} counts {declared} for {config}/{split}"
             )
-    if Counter(ids["data"]) != Counter(ids["json"]):
-        json_file, parquet_file = next(iter(by_kind["json"])), next(iter(by_kind["data"]))
-        odd = sorted(
-            (Counter(ids["data"]) - Counter(ids["json"])) + (Counter(ids["json"]) - Counter(ids["data"]))
-        )
+    if Counter(ids[DATA]) != Counter(ids[JSON]):
+        json_file, parquet_file = next(iter(by_kind[JSON])), next(iter(by_kind[DATA]))
+        odd = sorted((Counter(ids[DATA]) - Counter(ids[JSON])) + (Counter(ids[JSON]) - Counter(ids[DATA])))
         raise ReleaseError(f"{json_file}: puzzle ids differ from {parquet_file} (e.g. {odd[0]!r})")
 
 
 def check_rows(folder: Path, manifest: dict[str, Any]) -> dict[str, int]:
     """Check every data file's Features/records and rows and ids against the manifest; rows per config."""
-    found = _read_all(folder, list(manifest["files"]))
+    found = _read_all(Release(folder), list(manifest["files"]))
     counts: dict[str, dict[str, int]] = manifest["counts"]["configs"]
     for config, split in sorted(found):
         if split not in counts.get(config, {}):

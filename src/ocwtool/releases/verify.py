@@ -28,9 +28,8 @@ from ocwtool.fsio import read_text, sha256_file
 from ocwtool.releases.extract import Archive, open_archive
 from ocwtool.releases.rows import check_rows, read_json_file
 from ocwtool.schema.formats.hf import features
+from ocwtool.stores.release import MANIFEST, SUMS, Release
 
-SUMS = "SHA256SUMS"
-MANIFEST = "manifest.json"
 MAX_MANIFEST_BYTES = 64 << 20
 
 
@@ -46,15 +45,16 @@ class VerifyResult:
 
 def read_sums(folder: Path) -> dict[str, str]:
     """``{path: sha256}`` from ``SHA256SUMS`` (``ReleaseError`` if missing or malformed)."""
-    if not (folder / SUMS).is_file():
+    path = Release(folder).sums
+    if not path.is_file():
         raise ReleaseError(f"{folder}: missing file {SUMS}; not an ocwtool release folder")
     sums: dict[str, str] = {}
-    for k, line in enumerate(read_text(folder / SUMS).splitlines(), start=1):
+    for k, line in enumerate(read_text(path).splitlines(), start=1):
         digest, sep, rel = line.partition("  ")
         if not sep or len(digest) != 64:
-            raise ReleaseError(f"{folder / SUMS}:{k}: malformed line (expected '<sha256>  <path>')")
+            raise ReleaseError(f"{path}:{k}: malformed line (expected '<sha256>  <path>')")
         if rel.startswith("/") or ".." in rel.split("/"):
-            raise ReleaseError(f"{folder / SUMS}:{k}: unsafe path {rel!r} (must stay inside the release)")
+            raise ReleaseError(f"{path}:{k}: unsafe path {rel!r} (must stay inside the release)")
         sums[rel] = digest
     return sums
 
@@ -62,10 +62,10 @@ def read_sums(folder: Path) -> dict[str, str]:
 def check_checksums(folder: Path) -> dict[str, Any]:
     """Steps 1-3; return the manifest."""
     sums = read_sums(folder)
-    if MANIFEST not in sums or not (folder / MANIFEST).is_file():
+    if MANIFEST not in sums or not Release(folder).manifest.is_file():
         raise ReleaseError(f"{folder}: missing file {MANIFEST}")
     _check_hash(folder, MANIFEST, sums[MANIFEST])
-    manifest = read_json_file(folder / MANIFEST)
+    manifest = read_json_file(Release(folder).manifest)
     _check_manifest_shape(manifest, folder)
     listed = {rel: meta["sha256"] for rel, meta in manifest["files"].items()}
     if listed != {k: v for k, v in sums.items() if k != MANIFEST}:
@@ -81,13 +81,7 @@ def check_checksums(folder: Path) -> dict[str, Any]:
 def present_files(folder: Path) -> set[str]:
     """Every file in a release folder (relative POSIX paths), except inside the evaluator's venv
     (``.venv-eval/``, which the card's commands create there: local state, not release content)."""
-    found = set()
-    for top, dirs, files in os.walk(folder):
-        here = Path(top)
-        if here == folder:
-            dirs[:] = [d for d in dirs if d != VENV]
-        found |= {(here / f).relative_to(folder).as_posix() for f in files if (here / f).is_file()}
-    return found
+    return Release(folder).files(skip=(VENV,))
 
 
 def _check_manifest_shape(manifest: Any, folder: Path) -> None:
@@ -105,7 +99,7 @@ def _check_manifest_shape(manifest: Any, folder: Path) -> None:
     )
     if not ok:
         raise ReleaseError(
-            f"{folder / MANIFEST}: malformed; expected 'files' (path -> sha256) and "
+            f"{Release(folder).manifest}: malformed; expected 'files' (path -> sha256) and "
             "'counts.configs' (config -> split -> rows), sizes and counts as non-negative integers"
         )
 
@@ -115,7 +109,7 @@ def _count(value: Any) -> bool:
 
 
 def _check_hash(folder: Path, rel: str, expected: str) -> None:
-    path = folder / rel
+    path = Release(folder).path(rel)
     if not path.is_file():
         raise ReleaseError(f"missing file {rel} in {folder}")
     actual = sha256_file(path)
@@ -151,13 +145,14 @@ def check_loadable(folder: Path, configs: list[str]) -> list[str]:
 
 def check_croissant(folder: Path) -> bool:
     """Read one record of every Croissant record set with mlcroissant (False: no croissant.json)."""
-    if not (folder / "croissant.json").is_file():
+    path = Release(folder).croissant
+    if not path.is_file():
         return False
     import mlcroissant as mlc
 
     logging.getLogger("absl").setLevel(logging.ERROR)
     try:
-        ds = mlc.Dataset(jsonld=str(folder / "croissant.json"))
+        ds = mlc.Dataset(jsonld=str(path))
         for record_set in ds.metadata.record_sets:
             next(iter(ds.records(record_set.id)))
     except Exception as exc:  # mlcroissant raises its own and library errors alike
