@@ -19,7 +19,7 @@ from pathlib import Path
 
 from _shared import shared_data
 
-from ocwtool.schema.formats import nyt_archive
+from ocwtool.formats import nyt_archive
 from ocwtool.schema.models import Puzzle
 
 HERE = Path(__file__).resolve().parent

@@ -21,7 +21,7 @@ from tests.validators.factory import make_workspace, wall
 SRC = Path(ocwtool.workspace.__file__).parent
 # Where write_puzzles may be called: the Workspace, the store modules, and the JSONL format that
 # defines it (its exporter writes a file the user named, not a store).
-DOORS = {"workspace.py", "store.py", "schema/formats/jsonl.py"}
+DOORS = {"workspace.py", "store.py", "formats/jsonl.py"}
 Seen = list[tuple[str, bool]]
 
 

@@ -12,9 +12,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from ocwtool.errors import InputError, SchemaError
+from ocwtool.formats import IMPORTERS, Importer, ImportResult
+from ocwtool.formats.detect import detect, hint
 from ocwtool.linking import LinkReport, is_undated_nyt, link_puzzles
-from ocwtool.schema.formats import IMPORTERS, Importer, ImportResult
-from ocwtool.schema.formats.detect import detect, hint
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.records import describe_validation_error
 from ocwtool.store import read_puzzles, store_paths

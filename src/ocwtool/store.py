@@ -1,6 +1,6 @@
 """The workspace's canonical puzzle stores: ``<folder>/<source>.jsonl``, one puzzle per line.
 
-Reading and writing a store is the canonical JSONL format of :mod:`ocwtool.schema.formats.jsonl`
+Reading and writing a store is the canonical JSONL format of :mod:`ocwtool.formats.jsonl`
 (re-exported here as the store API); this module adds finding the stores of a folder. The
 dependency runs one way: ``store`` imports ``schema``, never the reverse.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ocwtool.schema.formats.jsonl import dumps_puzzle, iter_puzzles, read_puzzles, write_puzzles
+from ocwtool.formats.jsonl import dumps_puzzle, iter_puzzles, read_puzzles, write_puzzles
 
 __all__ = ["dumps_puzzle", "iter_puzzles", "read_puzzles", "store_paths", "write_puzzles"]
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import InputError, SchemaError
+from ocwtool.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
 from ocwtool.fsio import read_json
 from ocwtool.import_steps import (
     link_to_workspace,
@@ -28,7 +29,6 @@ from ocwtool.import_steps import (
     write_annotations,
 )
 from ocwtool.linking import LinkReport
-from ocwtool.schema.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
 from ocwtool.schema.models import Puzzle, Split
 from ocwtool.store import read_puzzles
 from ocwtool.workspace import Workspace

@@ -12,7 +12,7 @@ import pytest
 from ocwtool.cli import main
 from ocwtool.config import init_workspace
 from ocwtool.data import example_path
-from ocwtool.schema.formats import IMPORTERS
+from ocwtool.formats import IMPORTERS
 from ocwtool.scrapers.nyt import CANONICAL
 from ocwtool.store import read_puzzles
 from tests.servers import LocalSite

@@ -13,7 +13,7 @@ from ocwtool.evaluation.gold import gold_from_puzzle
 from ocwtool.evaluation.predictions import load_prediction_file
 from ocwtool.evaluation.report import EvalRequest, render, run_evaluation
 from ocwtool.evaluation.scorer import score_wall
-from ocwtool.schema.formats.connections_gold import load_document
+from ocwtool.formats.connections_gold import load_document
 from tests.ctd import fixtures as fx
 
 PUZZLES = load_document(fx.gold_doc(), where="g", source="ctd").puzzles

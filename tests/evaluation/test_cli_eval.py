@@ -146,7 +146,7 @@ def test_eval_errors_are_one_line(workspace: Path, tmp_path: Path) -> None:
 
 
 def test_eval_from_release_parquet(puzzles: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
-    from ocwtool.schema.formats.hf import write_parquet
+    from ocwtool.formats.hf import write_parquet
 
     release = tmp_path / "rel"
     write_parquet(puzzles, release / "data" / "ocw" / "test-00000-of-00001.parquet")

@@ -8,7 +8,7 @@ import pytest
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.gold import release_golds
-from ocwtool.schema.formats.hf import write_parquet
+from ocwtool.formats.hf import write_parquet
 from ocwtool.schema.models import Split
 from tests.conftest import make_ocw_wall
 

@@ -8,9 +8,9 @@ import pytest
 
 from ocwtool.data import example_path
 from ocwtool.errors import InputError
+from ocwtool.formats import IMPORTERS
+from ocwtool.formats.detect import detect, hint
 from ocwtool.import_steps import resolve_format
-from ocwtool.schema.formats import IMPORTERS
-from ocwtool.schema.formats.detect import detect, hint
 from ocwtool.store import read_puzzles
 from tests.ctd import fixtures as ctd
 from tests.formats.published import (

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.schema.formats import nyt_archive
-from ocwtool.schema.formats.nyt_archive_text import parse_listing_text
+from ocwtool.formats import nyt_archive
+from ocwtool.formats.nyt_archive_text import parse_listing_text
 from ocwtool.schema.models import Provenance, Puzzle
 from ocwtool.schema.nyt import DayGroups, build_puzzle
 from ocwtool.schema.text import compare_form

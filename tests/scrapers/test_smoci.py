@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
-from ocwtool.schema.formats.ocw_json import dump_document
+from ocwtool.formats.ocw_json import dump_document
 from ocwtool.schema.keys import clue_key
 from ocwtool.schema.models import Flag, HumanPerformance
 from ocwtool.schema.text import match_form

@@ -1,7 +1,7 @@
 """The "Connecting the Dots" expert taxonomy as ocwtool labels (annotator ``ctd-expert``).
 
 Samadarshi et al. (2024) publish one knowledge type per group in ``game_with_knowledge_taxonomy.json``
-(see :mod:`ocwtool.schema.formats.ctd_taxonomy`): ``semantic relations``, ``associative relations``,
+(see :mod:`ocwtool.formats.ctd_taxonomy`): ``semantic relations``, ``associative relations``,
 ``encyclopedic``, ``multiword expressions``, ``phonology``/``orthography``/``morphology`` (also
 written ``phonological``, ...), or several joined by ``" + "``. Each part maps to one of our fine
 labels and so to one of the six types (:data:`~ocwtool.annotations.taxonomy.FINE_TO_TYPE`); a
@@ -26,8 +26,8 @@ from typing import Any
 
 from ocwtool.annotations.taxonomy import label_from_fine
 from ocwtool.errors import AnnotationError
+from ocwtool.formats.ctd_taxonomy import TaxonomyGame, TaxonomyGroup, read_games
 from ocwtool.schema.annotations import FineLabel, GroupLabel, ItemRecord, KnowledgeLabel
-from ocwtool.schema.formats.ctd_taxonomy import TaxonomyGame, TaxonomyGroup, read_games
 from ocwtool.schema.keys import clue_key, identifying, wall_key
 from ocwtool.schema.models import Puzzle
 

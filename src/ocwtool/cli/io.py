@@ -1,7 +1,7 @@
 """``ocwtool import``, ``ocwtool export`` and ``ocwtool info``.
 
 The ``--format`` choices come from the ``IMPORTERS``/``EXPORTERS`` tables of
-``ocwtool.schema.formats``, read only when a command is used (module level stays click + stdlib).
+``ocwtool.formats``, read only when a command is used (module level stays click + stdlib).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class RegistryChoice(click.Choice):  # type: ignore[type-arg]
 
     @property  # type: ignore[override]
     def choices(self) -> Sequence[str]:
-        from ocwtool.schema import formats
+        from ocwtool import formats
 
         table: dict[str, Any] = getattr(formats, self._table)
         return (*self._extra, *table)

@@ -26,7 +26,7 @@ from ocwtool.annotations.store import finished
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.evaluation.stats import Walls, label_categories
-from ocwtool.schema.formats.hf import read_parquet
+from ocwtool.formats.hf import read_parquet
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.annotations import read_all
 from ocwtool.workspace import Workspace

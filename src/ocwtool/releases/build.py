@@ -26,6 +26,7 @@ from typing import Any
 
 from ocwtool._version import __version__
 from ocwtool.errors import InputError, ReleaseError
+from ocwtool.formats import hf, ocw_json
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
 from ocwtool.names import SPLITS
 from ocwtool.progress import Progress, silent
@@ -37,7 +38,6 @@ from ocwtool.releases.publish import clear_leftovers, complete_release, publish,
 from ocwtool.releases.quirks import quirks
 from ocwtool.report.build import key_figures, write_report
 from ocwtool.schema.corpus import Corpus, is_text
-from ocwtool.schema.formats import hf, ocw_json
 from ocwtool.schema.models import Puzzle, sort_key
 from ocwtool.validators.gate import require_valid, validate_corpus
 from ocwtool.validators.report import ValidationReport, to_json, to_markdown

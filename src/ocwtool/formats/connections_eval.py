@@ -26,12 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import SchemaError
+from ocwtool.formats import ImportResult
+from ocwtool.formats._common import expect, expect_list, file_provenance
+from ocwtool.formats.sniff import Sample
 from ocwtool.fsio import read_text
 from ocwtool.safeparse import loads_yaml
 from ocwtool.schema.annotations import ItemRecord, RedHerringCategory
-from ocwtool.schema.formats import ImportResult
-from ocwtool.schema.formats._common import expect, expect_list, file_provenance
-from ocwtool.schema.formats.sniff import Sample
 from ocwtool.schema.models import Provenance, Puzzle, nyt_number
 from ocwtool.schema.nyt import DayGroups, build_puzzle
 

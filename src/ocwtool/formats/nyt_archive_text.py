@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ocwtool.errors import InputError, ParseError
+from ocwtool.formats import ImportResult
+from ocwtool.formats.wordsplit import split_words
 from ocwtool.fsio import read_text, sha256_file
-from ocwtool.schema.formats import ImportResult
-from ocwtool.schema.formats.wordsplit import split_words
 from ocwtool.schema.models import Flag, Provenance, Puzzle, nyt_number
 from ocwtool.schema.nyt import DayGroups, build_puzzle
 

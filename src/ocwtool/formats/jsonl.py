@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import SchemaError
+from ocwtool.formats import ImportResult
 from ocwtool.fsio import atomic_open, read_text
 from ocwtool.safeparse import loads_json
-from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.models import Puzzle, sort_key
 from ocwtool.schema.records import puzzle_from_dict
 

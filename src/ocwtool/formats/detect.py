@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import InputError
-from ocwtool.schema.formats import IMPORTERS
-from ocwtool.schema.formats.sniff import Sample, read_sample
+from ocwtool.formats import IMPORTERS
+from ocwtool.formats.sniff import Sample, read_sample
 
 Predicate = Callable[[Sample], bool]
 

@@ -68,7 +68,7 @@ class ImportResult:
 Importer = Callable[[Path, str], ImportResult]
 Exporter = Callable[[Sequence["Puzzle"], Path, dict[str, Any]], None]
 
-_F = "ocwtool.schema.formats."
+_F = "ocwtool.formats."
 
 # name -> (module, function, default source name, description)
 IMPORTERS: dict[str, tuple[str, str, str, str]] = {

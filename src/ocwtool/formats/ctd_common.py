@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ocwtool.errors import SchemaError
-from ocwtool.schema.formats._common import expect, type_name
+from ocwtool.formats._common import expect, type_name
 from ocwtool.schema.models import Flag, Provenance, Puzzle, nyt_puzzle_id
 from ocwtool.schema.nyt import DayGroups, build_puzzle
 

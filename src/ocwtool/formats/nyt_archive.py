@@ -23,14 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import SchemaError
-from ocwtool.fsio import write_json
-from ocwtool.schema.formats import ImportResult
-from ocwtool.schema.formats._common import (
+from ocwtool.formats import ImportResult
+from ocwtool.formats._common import (
     expect,
     expect_list,
     file_provenance,
     read_document,
 )
+from ocwtool.fsio import write_json
 from ocwtool.schema.models import Flag, Provenance, Puzzle
 from ocwtool.schema.nyt import DayGroups, build_puzzle, picture_days, picture_reason
 

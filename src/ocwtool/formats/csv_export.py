@@ -13,8 +13,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from ocwtool.formats._common import group_of_position
 from ocwtool.fsio import atomic_open
-from ocwtool.schema.formats._common import group_of_position
 from ocwtool.schema.models import Puzzle
 
 COLUMNS = (

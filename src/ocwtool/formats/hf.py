@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ocwtool.errors import InputError, SchemaError
+from ocwtool.formats import ImportResult
 from ocwtool.fsio import atomic_open
 from ocwtool.schema.fields import hf_features
-from ocwtool.schema.formats import ImportResult
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.records import puzzle_from_dict
 

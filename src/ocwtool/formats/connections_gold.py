@@ -26,16 +26,16 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import SchemaError
-from ocwtool.fsio import write_json
-from ocwtool.schema.formats import ImportResult
-from ocwtool.schema.formats._common import expect, file_provenance, read_document
-from ocwtool.schema.formats.ctd_common import (
+from ocwtool.formats import ImportResult
+from ocwtool.formats._common import expect, file_provenance, read_document
+from ocwtool.formats.ctd_common import (
     SEPARATOR,
     category_words,
     excluded_warning,
     game_puzzle,
     split_allwords,
 )
+from ocwtool.fsio import write_json
 from ocwtool.schema.models import Flag, Provenance, Puzzle, nyt_puzzle_id
 
 FORMAT = "connections-gold"

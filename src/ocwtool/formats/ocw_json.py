@@ -22,16 +22,16 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import SchemaError
-from ocwtool.fsio import write_json
-from ocwtool.schema.board import BoardOrder, order_of
-from ocwtool.schema.formats import ImportResult
-from ocwtool.schema.formats._common import (
+from ocwtool.formats import ImportResult
+from ocwtool.formats._common import (
     clue_text,
     expect,
     expect_list,
     file_provenance,
     read_document,
 )
+from ocwtool.fsio import write_json
+from ocwtool.schema.board import BoardOrder, order_of
 from ocwtool.schema.models import (
     Flag,
     Game,

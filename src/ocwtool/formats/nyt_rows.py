@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import InputError, SchemaError
-from ocwtool.schema.formats import ImportResult
-from ocwtool.schema.formats._common import file_provenance
-from ocwtool.schema.formats.sniff import Sample
+from ocwtool.formats import ImportResult
+from ocwtool.formats._common import file_provenance
+from ocwtool.formats.sniff import Sample
 from ocwtool.schema.models import Flag, Provenance, Puzzle, nyt_number
 from ocwtool.schema.nyt import DayGroups, build_puzzle
 

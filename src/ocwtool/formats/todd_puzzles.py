@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import SchemaError
-from ocwtool.schema.formats import ImportResult
-from ocwtool.schema.formats._common import expect, expect_list, file_provenance, read_document
-from ocwtool.schema.formats.sniff import Sample
+from ocwtool.formats import ImportResult
+from ocwtool.formats._common import expect, expect_list, file_provenance, read_document
+from ocwtool.formats.sniff import Sample
 from ocwtool.schema.models import NYT_MAX_NUMBER, Flag, Provenance, Puzzle, nyt_date
 from ocwtool.schema.nyt import DayGroups, build_puzzle
 

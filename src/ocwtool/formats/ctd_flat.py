@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import SchemaError
-from ocwtool.schema.formats import ImportResult
-from ocwtool.schema.formats._common import expect, expect_list, file_provenance, read_document
-from ocwtool.schema.formats.ctd_common import excluded_warning, game_id, game_puzzle, literal_words
-from ocwtool.schema.formats.sniff import Sample
+from ocwtool.formats import ImportResult
+from ocwtool.formats._common import expect, expect_list, file_provenance, read_document
+from ocwtool.formats.ctd_common import excluded_warning, game_id, game_puzzle, literal_words
+from ocwtool.formats.sniff import Sample
 from ocwtool.schema.models import Provenance, Puzzle
 
 FORMAT = "connections-gold-flat"
