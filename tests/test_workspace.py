@@ -11,8 +11,8 @@ import ocwtool
 from ocwtool.config import FOLDERS, Settings
 from ocwtool.errors import InputError
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, KnowledgeType
-from ocwtool.store import read_puzzles, write_puzzles
 from ocwtool.stores.annotations import append_record
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
 from tests.validators.factory import make_workspace, wall
 

@@ -17,8 +17,8 @@ from ocwtool.formats.detect import detect, hint
 from ocwtool.linking import LinkReport, is_undated_nyt, link_puzzles
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.records import describe_validation_error
-from ocwtool.store import read_puzzles, store_paths
 from ocwtool.stores.annotations import store_path, write_records
+from ocwtool.stores.puzzles import read_puzzles, store_paths
 
 AUTO = "auto"
 

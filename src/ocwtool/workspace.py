@@ -36,8 +36,8 @@ from ocwtool.locks import folder_lock
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, store_paths, write_puzzles
 from ocwtool.stores.annotations import read_all
+from ocwtool.stores.puzzles import read_puzzles, store_paths, write_puzzles
 
 WAIVERS_NAME = "validation.toml"
 

@@ -30,7 +30,7 @@ from ocwtool.import_steps import (
 )
 from ocwtool.linking import LinkReport
 from ocwtool.schema.models import Puzzle, Split
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace
 
 SOURCE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")

@@ -281,8 +281,8 @@ def test_sentence_embeddings_are_a_feature_set_when_installed(workspace_copy: Pa
 
 def test_a_board_imported_twice_is_one_game(workspace_copy: Path) -> None:
     from ocwtool.annotations.prelabel_run import labelled_examples
-    from ocwtool.store import write_puzzles
     from ocwtool.stores.annotations import append_record
+    from ocwtool.stores.puzzles import write_puzzles
     from tests.annotations.prelabel_fixtures import boards, expert_record
 
     before = labelled_examples(Workspace.open(workspace_copy), EXPERT)[0]

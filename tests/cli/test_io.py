@@ -13,7 +13,7 @@ import pytest
 from ocwtool.cli import main
 from ocwtool.data import example_path
 from ocwtool.formats import IMPORTERS
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 
 OCW = example_path("ocw_example.json")
 NYT = example_path("nyt_archive_example.json")

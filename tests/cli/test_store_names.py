@@ -14,7 +14,7 @@ from ocwtool.config import init_workspace
 from ocwtool.data import example_path
 from ocwtool.formats import IMPORTERS
 from ocwtool.scrapers.nyt import CANONICAL
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from tests.servers import LocalSite
 
 NYT = example_path("nyt_archive_example.json")

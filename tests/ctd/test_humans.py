@@ -17,7 +17,7 @@ from ocwtool.evaluation.predictions import load_prediction_file
 from ocwtool.evaluation.scorer import score_wall
 from ocwtool.formats.connections_gold import load_document
 from ocwtool.schema.models import Split
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.ctd import fixtures as fx
 
 PUZZLES = load_document(fx.gold_doc(), where="g", source="ctd").puzzles

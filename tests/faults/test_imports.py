@@ -15,7 +15,7 @@ from ocwtool import workspace, workspace_io
 from ocwtool.cli import main
 from ocwtool.data import example_path
 from ocwtool.fsio import sha256_file
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace
 from tests.formats.conftest import WALL_A, WALL_B, ocw_doc, raw_wall
 

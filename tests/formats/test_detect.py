@@ -11,7 +11,7 @@ from ocwtool.errors import InputError
 from ocwtool.formats import IMPORTERS
 from ocwtool.formats.detect import detect, hint
 from ocwtool.import_steps import resolve_format
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from tests.ctd import fixtures as ctd
 from tests.formats.published import (
     BOARD_1,

@@ -11,8 +11,8 @@ import pytest
 from ocwtool.annotations.labelstudio import record_result
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, RedHerringWord
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, write_puzzles
 from ocwtool.stores.annotations import read_all, read_records, store_path
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from tests.annotations.conftest import T0, puzzles, run_cli
 from tests.labelstudio.conftest import Server, project_tasks
 

@@ -15,7 +15,7 @@ from ocwtool.cli.app import cli
 from ocwtool.config import init_workspace
 from ocwtool.schema.models import Provenance, Puzzle
 from ocwtool.schema.nyt import DayGroups, build_puzzle
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.servers import LocalSite
 
 from .fixtures import GROUPS

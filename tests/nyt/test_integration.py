@@ -17,7 +17,7 @@ from ocwtool.scrapers.nyt import run_nyt
 from ocwtool.scrapers.outcome import ScrapeOutcome, render
 from ocwtool.scrapers.policy import RetrySettings
 from ocwtool.scrapers.reconcile import GROUP_ORDER, MISSING_LEFT, MISSING_RIGHT, TITLES
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace
 from tests.servers import Fault, LocalSite
 

@@ -19,7 +19,7 @@ from ocwtool.fsio import sha256_file
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.releases.verify import verify_release
 from ocwtool.schema.annotations import KnowledgeLabel, KnowledgeType
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
 from tests.conftest import run_ocwtool
 from tests.releases.conftest import Built

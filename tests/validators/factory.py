@@ -23,7 +23,7 @@ from ocwtool.schema.models import (
     Split,
     nyt_number,
 )
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from ocwtool.workspace import Workspace
 
 STEMS = [

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ocwtool.annotations.annotators import check_annotator
 from ocwtool.annotations.herrings import numbered_clues
 from ocwtool.annotations.interop_text import herring_lines, label_from_names, parse_herrings, puzzle_of, stamp
-from ocwtool.annotations.store import check_annotator
 from ocwtool.annotations.taxonomy import BY_TYPE, GUIDELINE_VERSION
 from ocwtool.annotations.taxonomy import GUIDELINES_RESOURCE as GUIDELINES
 from ocwtool.errors import AnnotationError

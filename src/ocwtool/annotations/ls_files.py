@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ocwtool.annotations.annotators import check_annotator
 from ocwtool.annotations.interop_text import puzzle_of
 from ocwtool.annotations.labelstudio import (
     annotator_for_email,
@@ -20,7 +21,6 @@ from ocwtool.annotations.labelstudio import (
     record_result,
 )
 from ocwtool.annotations.ls_config import labelling_config, task_data
-from ocwtool.annotations.store import check_annotator
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ocwtool.annotations.annotators import check_annotator
 from ocwtool.annotations.interop import save_imported
 from ocwtool.annotations.labelstudio import annotator_for_email, record_from_result, record_result
 from ocwtool.annotations.ls_client import LabelStudioSettings, api_error, as_json
 from ocwtool.annotations.ls_config import assigned_field, labelling_config, puzzle_hash, task_data
 from ocwtool.annotations.ls_plan import PushReport, assign, changed_lines, parse_assigned
-from ocwtool.annotations.store import check_annotator
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import ItemRecord

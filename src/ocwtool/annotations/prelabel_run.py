@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ocwtool.annotations.annotators import check_annotator
 from ocwtool.annotations.herring_eval import HerringScore, score_herrings
 from ocwtool.annotations.prelabel import Prelabeller
 from ocwtool.annotations.prelabel_eval import Evaluation, as_json, evaluate
 from ocwtool.annotations.prelabel_features import Embedder
 from ocwtool.annotations.prelabel_model import PrelabelModel, load_model, models_dir, save_model, versions
 from ocwtool.annotations.prelabel_train import Example, TrainOptions, examples, train
-from ocwtool.annotations.store import check_annotator
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import ItemRecord

@@ -87,7 +87,7 @@ def push_cmd(
       ocwtool annotate ls push --split test --sample 40 --seed 7 --annotator alice --annotator bob --overlap 2
     """
     from ocwtool.annotations import ls_plan, ls_sync
-    from ocwtool.annotations.store import check_annotator, latest_suggestions
+    from ocwtool.annotations.annotators import check_annotator, latest_suggestions
 
     for name in annotators:
         check_annotator(name)

@@ -29,8 +29,8 @@ def _feature_sets(chosen: tuple[str, ...]) -> tuple[str, ...]:
 def _herrings(app: AppContext, traps: str, as_json: bool) -> dict[str, object] | None:
     """Red-herring scores against ``traps`` when that annotator has a store (else a note on stderr)."""
     from ocwtool.annotations import herring_eval
+    from ocwtool.annotations.annotators import store_path
     from ocwtool.annotations.prelabel_run import herring_workspace
-    from ocwtool.annotations.store import store_path
 
     ws = app.workspace()
     if not store_path(ws.annotations_dir, traps).exists():

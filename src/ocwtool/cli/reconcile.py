@@ -49,7 +49,7 @@ def reconcile_cmd(
 
     from ocwtool.fsio import write_json
     from ocwtool.scrapers.reconcile import reconcile, render_table, within
-    from ocwtool.store import read_puzzles
+    from ocwtool.stores.puzzles import read_puzzles
 
     a = within(read_puzzles(_in_workspace(app, left)), start, end)
     b = within(read_puzzles(_in_workspace(app, right)), start, end)

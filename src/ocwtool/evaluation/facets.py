@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ocwtool.annotations.store import finished
+from ocwtool.annotations.annotators import finished
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.evaluation.stats import Walls, label_categories

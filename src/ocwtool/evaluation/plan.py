@@ -15,7 +15,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from ocwtool.annotations.store import read_all, unfinished
+from ocwtool.annotations.annotators import read_all, unfinished
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.checks import NothingScored
 from ocwtool.evaluation.facets import WallFacts, annotator_types, release_facts, workspace_facts

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ocwtool.annotations.store import describe_unfinished
+from ocwtool.annotations.annotators import describe_unfinished
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation import stats
 from ocwtool.evaluation.baselines import make_baseline, run_baseline

@@ -1,6 +1,6 @@
 """The canonical JSONL store format: one puzzle per line, in stable order, written atomically.
 
-This module owns reading and writing the format (:mod:`ocwtool.store` finds the workspace's
+This module owns reading and writing the format (:mod:`ocwtool.stores.puzzles` finds the workspace's
 stores and uses these functions). Schema violations are reported as
 ``FILE:LINE: record <id>: <field>: <what was expected>`` (see :mod:`ocwtool.schema.records`).
 """

@@ -27,7 +27,7 @@ from ocwtool.names import VARIANT_KINDS
 from ocwtool.progress import Progress, silent, track
 from ocwtool.resources.wordnet import WordNetBackend, open_backend
 from ocwtool.schema.models import Game, Puzzle, Split, in_split
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace
 
 KINDS = VARIANT_KINDS

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.annotations.adjudicate import release_labels
-from ocwtool.annotations.store import describe_unfinished, finished, unfinished
+from ocwtool.annotations.annotators import describe_unfinished, finished, unfinished
 from ocwtool.evaluation.facets import WallFacts, facts_of, herrings_marked
 from ocwtool.evaluation.gold import gold_from_puzzle
 from ocwtool.evaluation.report import parse_report_name

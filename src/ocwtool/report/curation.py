@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ocwtool.annotations.agreement import TYPES, agreement, group_types
-from ocwtool.annotations.store import describe_unfinished
+from ocwtool.annotations.annotators import describe_unfinished
 from ocwtool.report.model import Bars, Heatmap, Panel, Section, Series, empty
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle

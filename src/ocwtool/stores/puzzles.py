@@ -2,7 +2,7 @@
 
 Reading and writing a store is the canonical JSONL format of :mod:`ocwtool.formats.jsonl`
 (re-exported here as the store API); this module adds finding the stores of a folder. The
-dependency runs one way: ``store`` imports ``schema``, never the reverse.
+dependency runs one way: the stores import the formats, never the reverse.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.annotations.store import check_annotator, describe_unfinished, finished, unfinished
+from ocwtool.annotations.annotators import check_annotator, describe_unfinished, finished, unfinished
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
 from ocwtool.stores.annotations import append_record, dumps, latest, read_all, read_records, store_path
