@@ -22,7 +22,7 @@ DATA = shared_data() or Path("shared-data-not-found")
 SETUP = """
 import sys
 from pathlib import Path
-from ocwtool.config import init_workspace
+from ocwtool.workspace import init_workspace
 from ocwtool.fsio import write_json
 from ocwtool.formats import nyt_archive, ocw_json
 from ocwtool.stores.puzzles import write_puzzles

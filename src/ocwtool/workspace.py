@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from ocwtool.config import CONFIG_NAME, Settings, load_settings
+from ocwtool.config import CONFIG_NAME, Settings, load_settings, write_config
 from ocwtool.errors import InputError
 from ocwtool.fsio import write_json
 from ocwtool.locks import folder_lock
@@ -50,6 +50,9 @@ RENAMED_STORES = {"nyt-community": "nyt"}
 @dataclass(frozen=True)
 class Workspace:
     """A workspace folder: its settings, its layout, and its stores."""
+
+    # The folders `ocwtool init` (:func:`init_workspace`) creates; the others appear when first written.
+    FOLDERS: ClassVar[tuple[str, ...]] = ("raw", "puzzles", "variants", "annotations", "releases", "runs")
 
     settings: Settings
 
@@ -301,3 +304,12 @@ class Workspace:
 def _built_from(variant: Puzzle) -> str:
     """The store a variant was built from (``lineage.params["store"]``; "" when not recorded)."""
     return variant.lineage.params.get("store", "") if variant.lineage is not None else ""
+
+
+def init_workspace(root: Path, contact: str | None = None, *, force: bool = False) -> Path:
+    """Create the workspace folders (:attr:`Workspace.FOLDERS`) and ``ocwtool.toml``; refuse to
+    overwrite the settings unless ``force``. Returns the settings file's path."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name in Workspace.FOLDERS:
+        (root / name).mkdir(exist_ok=True)
+    return write_config(root / CONFIG_NAME, contact, force=force)

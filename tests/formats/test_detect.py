@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from ocwtool.acquisition.import_steps import resolve_format
 from ocwtool.data import example_path
 from ocwtool.errors import InputError
 from ocwtool.formats import IMPORTERS
 from ocwtool.formats.detect import detect, hint
-from ocwtool.import_steps import resolve_format
 from ocwtool.stores.puzzles import read_puzzles
 from tests.ctd import fixtures as ctd
 from tests.formats.published import (

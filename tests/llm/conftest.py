@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.config import init_workspace
 from ocwtool.schema.models import (
     Game,
     Group,
@@ -21,6 +20,7 @@ from ocwtool.schema.models import (
     nyt_number,
 )
 from ocwtool.stores.puzzles import write_puzzles
+from ocwtool.workspace import init_workspace
 
 pytest.importorskip("inspect_ai")
 

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.annotations.suggest import suggest_workspace
-from ocwtool.config import init_workspace
 from ocwtool.curation.splits import split_workspace
 from ocwtool.demo.llm_stage import llm_stage
 from ocwtool.demo.server import serve
@@ -36,7 +35,7 @@ from ocwtool.scrapers.pipeline import scrape_ocw
 from ocwtool.scrapers.sources.ocdb import WallOptions
 from ocwtool.validators.gate import validate_workspace
 from ocwtool.validators.report import to_json
-from ocwtool.workspace import Workspace
+from ocwtool.workspace import Workspace, init_workspace
 
 DEMO_CONTACT = "ocwtool-demo@localhost"
 RELEASE_NAME = "demo"

@@ -7,8 +7,8 @@ canonical?, valid_trap_groups?}``. ``words`` is the board shown to the model (->
 Ids: a puzzle whose ``id`` is the public NYT number of its ``date`` gets ``nyt-YYYY-MM-DD``. The file's
 older puzzles carry their own ids with dates that do not match them (two share one date), so such a
 puzzle is imported *undated* as ``<source>-<id>`` and linked to a dated NYT puzzle by its clue set
-when the workspace has one (see :mod:`ocwtool.linking`); its ``date`` and ``difficulty`` stay in
-``extras``.
+when the workspace has one (see :mod:`ocwtool.acquisition.nyt_linking`); its ``date`` and
+``difficulty`` stay in ``extras``.
 
 ``valid_trap_groups`` are human-reviewed red herrings (words that look like a group but are not).
 They become annotation records of annotator ``connections-eval``: one decoy category per trap group

@@ -19,7 +19,7 @@ def init_cmd(app: AppContext, contact: str | None, force: bool) -> None:
       ocwtool init --contact you@example.org
       ocwtool -w my-dataset init
     """
-    from ocwtool.config import init_workspace
+    from ocwtool.workspace import init_workspace
 
     path = init_workspace(app.root, contact, force=force)
     click.echo(f"Created {path}")

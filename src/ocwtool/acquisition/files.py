@@ -18,17 +18,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ocwtool.errors import InputError, SchemaError
-from ocwtool.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
-from ocwtool.fsio import read_json
-from ocwtool.import_steps import (
+from ocwtool.acquisition.import_steps import (
     link_to_workspace,
     read_with_hint,
     rename_extras,
     resolve_format,
     write_annotations,
 )
-from ocwtool.linking import LinkReport
+from ocwtool.acquisition.nyt_linking import LinkReport
+from ocwtool.errors import InputError, SchemaError
+from ocwtool.formats import EXPORTERS, IMPORTERS, get_exporter, get_importer
+from ocwtool.fsio import read_json
 from ocwtool.schema.models import Puzzle, Split
 from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace

@@ -11,10 +11,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ocwtool.acquisition.nyt_linking import LinkReport, is_undated_nyt, link_puzzles
 from ocwtool.errors import InputError, SchemaError
 from ocwtool.formats import IMPORTERS, Importer, ImportResult
 from ocwtool.formats.detect import detect, hint
-from ocwtool.linking import LinkReport, is_undated_nyt, link_puzzles
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.records import describe_validation_error
 from ocwtool.stores.annotations import store_path, write_records

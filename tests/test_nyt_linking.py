@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ocwtool.linking import link_puzzles
+from ocwtool.acquisition.nyt_linking import link_puzzles
 from ocwtool.schema.models import Flag, Provenance, Puzzle
 from ocwtool.schema.nyt import DayGroups, build_puzzle
 from tests.formats.published import BOARD_1, BOARD_2
