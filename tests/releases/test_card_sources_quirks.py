@@ -14,7 +14,7 @@ from ocwtool.releases.licences import config_sources, hf_licenses
 from ocwtool.schema.models import Lineage, Provenance, Puzzle
 from ocwtool.schema.site_facts import load_facts
 from ocwtool.stores.puzzles import read_puzzles, write_puzzles
-from ocwtool.validators.report import ValidationReport
+from ocwtool.validators.findings import ValidationReport
 from ocwtool.validators.rules import Finding
 from tests.validators.factory import make_workspace, ocw_walls, randomized, replace_group
 

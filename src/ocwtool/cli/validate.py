@@ -50,8 +50,8 @@ def validate_cmd(
         return
     from ocwtool.errors import ValidationFailed
     from ocwtool.fsio import write_json, write_text
+    from ocwtool.validators.findings import render_table, to_json, to_markdown
     from ocwtool.validators.gate import validate_workspace
-    from ocwtool.validators.report import render_table, to_json, to_markdown
 
     ws = app.workspace()
     report = validate_workspace(ws, sources, expectations=not no_expectations, progress=progress)

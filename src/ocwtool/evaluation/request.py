@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ocwtool.evaluation.report import EvalRequest
+    from ocwtool.evaluation.pipeline import EvalRequest
     from ocwtool.evaluation.scorer import GoldWall
 
 DEFAULT_SPLIT = "test"

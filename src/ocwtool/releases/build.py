@@ -39,8 +39,8 @@ from ocwtool.releases.quirks import quirks
 from ocwtool.report.build import key_figures, write_report
 from ocwtool.schema.corpus import Corpus, is_text
 from ocwtool.schema.models import Puzzle, sort_key
+from ocwtool.validators.findings import ValidationReport, to_json, to_markdown
 from ocwtool.validators.gate import require_valid, validate_corpus
-from ocwtool.validators.report import ValidationReport, to_json, to_markdown
 from ocwtool.validators.waivers import load_waivers
 from ocwtool.workspace import Workspace
 

@@ -204,7 +204,7 @@ def annotation_section(stores: Stores, unfinished: Mapping[str, Sequence[str]] |
 
 # ------------------------------------------------------------------------------------ validation
 def rule_status(findings: Sequence[Mapping[str, Any]]) -> str:
-    """One rule's outcome from its findings (as in :mod:`ocwtool.validators.report`)."""
+    """One rule's outcome from its findings (as in :mod:`ocwtool.validators.findings`)."""
     if not findings:
         return "passed"
     if all(f["waived"] for f in findings):

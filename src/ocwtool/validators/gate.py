@@ -9,8 +9,8 @@ from ocwtool.errors import InputError, ValidationFailed
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.corpus import Corpus
 from ocwtool.validators.expectations import run_expectations
+from ocwtool.validators.findings import ValidationReport
 from ocwtool.validators.leakage import run_leakage
-from ocwtool.validators.report import ValidationReport
 from ocwtool.validators.rules import RULES, Finding, Severity
 from ocwtool.validators.structural import run_structural
 from ocwtool.validators.waivers import Waiver, apply_waivers, load_waivers
