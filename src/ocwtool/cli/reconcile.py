@@ -47,8 +47,8 @@ def reconcile_cmd(
     """
     import json
 
+    from ocwtool.acquisition.reconcile import reconcile, render_table, within
     from ocwtool.fsio import write_json
-    from ocwtool.scrapers.reconcile import reconcile, render_table, within
     from ocwtool.stores.puzzles import read_puzzles
 
     a = within(read_puzzles(_in_workspace(app, left)), start, end)

@@ -20,6 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
+from ocwtool.acquisition.reconcile import merge, reconcile, render_table
 from ocwtool.fsio import write_json, write_text
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.models import Puzzle
@@ -27,7 +28,6 @@ from ocwtool.scrapers.base import CrawlOptions, Source
 from ocwtool.scrapers.crawl import CrawlReport, crawl
 from ocwtool.scrapers.frontier import Frontier
 from ocwtool.scrapers.outcome import ScrapeOutcome
-from ocwtool.scrapers.reconcile import merge, reconcile, render_table
 from ocwtool.scrapers.sources.nyt_api import NytApiSource
 from ocwtool.scrapers.sources.tryhard import TryhardSource
 from ocwtool.workspace import Workspace
