@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.annotations.ctd_taxonomy import CREATED_AT, label_from_ctd, taxonomy_records
+from ocwtool.annotations.interop.ctd_taxonomy import CREATED_AT, label_from_ctd, taxonomy_records
 from ocwtool.errors import AnnotationError
 from ocwtool.formats.connections_gold import load_document as load_gold
 from ocwtool.schema.annotations import FineLabel, KnowledgeType

@@ -243,7 +243,7 @@ def export_cmd(
       ocwtool annotate export --format jsonl > labels.jsonl
     """
     from ocwtool.annotations.annotators import check_annotator
-    from ocwtool.annotations.interop import export_labels
+    from ocwtool.annotations.interop.exchange import export_labels
     from ocwtool.fsio import write_text
 
     ws = app.workspace()
@@ -289,7 +289,7 @@ def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> 
         _import_taxonomy(app, file, annotator)
         return
     from ocwtool.annotations.annotators import check_annotator
-    from ocwtool.annotations.interop import import_labels, save_imported
+    from ocwtool.annotations.interop.exchange import import_labels, save_imported
     from ocwtool.fsio import read_text
 
     if annotator:
@@ -304,8 +304,8 @@ def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> 
 
 def _import_taxonomy(app: AppContext, file: Path, annotator: str | None) -> None:
     from ocwtool.annotations.annotators import check_annotator
-    from ocwtool.annotations.ctd_taxonomy import ANNOTATOR, taxonomy_records
-    from ocwtool.annotations.interop import save_imported
+    from ocwtool.annotations.interop.ctd_taxonomy import ANNOTATOR, taxonomy_records
+    from ocwtool.annotations.interop.exchange import save_imported
     from ocwtool.fsio import read_json
 
     name = check_annotator(annotator or ANNOTATOR)

@@ -12,14 +12,14 @@ from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
 
 if TYPE_CHECKING:
-    from ocwtool.annotations.prelabel_run import TrainResult
+    from ocwtool.annotations.prelabel.run import TrainResult
 
 TRAPS = "connections-eval"
 
 
 def _feature_sets(chosen: tuple[str, ...]) -> tuple[str, ...]:
     """The named sets, or every set whose backend is installed (``auto``)."""
-    from ocwtool.annotations.prelabel_features import FEATURE_SETS, check_sets, unavailable
+    from ocwtool.annotations.prelabel.features import FEATURE_SETS, check_sets, unavailable
 
     if chosen and "auto" not in chosen:
         return check_sets(chosen)
@@ -30,7 +30,7 @@ def _herrings(app: AppContext, traps: str, as_json: bool) -> dict[str, object] |
     """Red-herring scores against ``traps`` when that annotator has a store (else a note on stderr)."""
     from ocwtool.annotations import herring_eval
     from ocwtool.annotations.annotators import store_path
-    from ocwtool.annotations.prelabel_run import herring_workspace
+    from ocwtool.annotations.prelabel.run import herring_workspace
 
     ws = app.workspace()
     if not store_path(ws.annotations_dir, traps).exists():
@@ -101,8 +101,8 @@ def train_cmd(
       ocwtool annotate train --annotator ctd-expert --features text --features wordnet --seed 3
       ocwtool annotate suggest --model types-ctd-expert
     """
-    from ocwtool.annotations.prelabel_run import train_workspace
-    from ocwtool.annotations.prelabel_train import TrainOptions
+    from ocwtool.annotations.prelabel.run import train_workspace
+    from ocwtool.annotations.prelabel.train import TrainOptions
 
     options = TrainOptions(
         name or f"types-{annotator}", _feature_sets(feature_sets), holdout, seed, min_confidence
@@ -113,8 +113,8 @@ def train_cmd(
 
 def _show_training(app: AppContext, result: TrainResult, traps: str, as_json: bool) -> None:
     """Where the model went and its held-out evaluation (a table, or JSON with the red herrings)."""
-    from ocwtool.annotations.prelabel_eval import as_json as eval_json
-    from ocwtool.annotations.prelabel_eval import render
+    from ocwtool.annotations.prelabel.evaluate import as_json as eval_json
+    from ocwtool.annotations.prelabel.evaluate import render
 
     model = result.model
     click.echo(
@@ -158,9 +158,9 @@ def evaluate_cmd(
       ocwtool annotate evaluate --model types-ctd-expert
       ocwtool annotate evaluate --model types-ctd-expert@1 --min-confidence 0.7 --json
     """
-    from ocwtool.annotations.prelabel_eval import as_json as eval_json
-    from ocwtool.annotations.prelabel_eval import render
-    from ocwtool.annotations.prelabel_run import evaluate_workspace
+    from ocwtool.annotations.prelabel.evaluate import as_json as eval_json
+    from ocwtool.annotations.prelabel.evaluate import render
+    from ocwtool.annotations.prelabel.run import evaluate_workspace
 
     model, ev = evaluate_workspace(app.workspace(), spec, annotator, min_confidence, progress=progress)
     if not as_json:

@@ -6,7 +6,7 @@ Python-literal list in a string), "Knowledge Type", Complexity, "Based On"}`` in
 order. This format reads the games (board from ``allwords``, ids ``<source>-<n>`` as in
 ``connections-gold``); the labels themselves are imported with ``ocwtool annotate import FILE
 --format connections-taxonomy`` (annotator ``ctd-expert``, see
-:mod:`ocwtool.annotations.ctd_taxonomy`). Import only.
+:mod:`ocwtool.annotations.interop.ctd_taxonomy`). Import only.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The labelled groups are joined with their puzzles; the games (puzzles) are split with a seed into
 training and held-out games (scikit-learn's ``GroupShuffleSplit``, so no game has groups on both
 sides); a multinomial logistic regression over the named features is fitted on the training
-games; the saved model carries the held-out evaluation (:mod:`ocwtool.annotations.prelabel_eval`).
+games; the saved model carries the held-out evaluation (:mod:`ocwtool.annotations.prelabel.evaluate`).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ocwtool.annotations.heuristics import suggest_label
-from ocwtool.annotations.prelabel import NO_CUE_KEY, RULES_ALL, rules_key
-from ocwtool.annotations.prelabel_features import Embedder, GroupFeatures, featurize, unavailable
-from ocwtool.annotations.prelabel_model import PrelabelModel, SplitInfo
+from ocwtool.annotations.prelabel.features import Embedder, GroupFeatures, featurize, unavailable
+from ocwtool.annotations.prelabel.labeller import NO_CUE_KEY, RULES_ALL, rules_key
+from ocwtool.annotations.prelabel.model import PrelabelModel, SplitInfo
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import WITH_LABELS, ItemRecord

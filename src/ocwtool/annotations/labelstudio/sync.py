@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ocwtool.annotations.annotators import check_annotator
-from ocwtool.annotations.interop import save_imported
-from ocwtool.annotations.labelstudio import annotator_for_email, record_from_result, record_result
-from ocwtool.annotations.ls_client import LabelStudioSettings, api_error, as_json
-from ocwtool.annotations.ls_config import assigned_field, labelling_config, puzzle_hash, task_data
-from ocwtool.annotations.ls_plan import PushReport, assign, changed_lines, parse_assigned
+from ocwtool.annotations.interop.exchange import save_imported
+from ocwtool.annotations.labelstudio.client import LabelStudioSettings, api_error, as_json
+from ocwtool.annotations.labelstudio.config import assigned_field, labelling_config, puzzle_hash, task_data
+from ocwtool.annotations.labelstudio.plan import PushReport, assign, changed_lines, parse_assigned
+from ocwtool.annotations.labelstudio.results import annotator_for_email, record_from_result, record_result
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import ItemRecord

@@ -16,8 +16,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ocwtool.annotations.annotators import RESERVED, check_annotator
-from ocwtool.annotations.argilla import from_argilla, to_argilla
-from ocwtool.annotations.ls_files import from_labelstudio, labelstudio_config, to_labelstudio
+from ocwtool.annotations.interop.argilla import from_argilla, to_argilla
+from ocwtool.annotations.labelstudio.files import from_labelstudio, labelstudio_config, to_labelstudio
 from ocwtool.errors import AnnotationError
 from ocwtool.safeparse import loads_json
 from ocwtool.schema.annotations import ItemRecord

@@ -60,7 +60,7 @@ def assign(
 
 
 def parse_assigned(text: object) -> list[str]:
-    """Inverse of :func:`ocwtool.annotations.ls_config.assigned_field`."""
+    """Inverse of :func:`ocwtool.annotations.labelstudio.config.assigned_field`."""
     return [n for n in str(text or "").split(",") if n]
 
 

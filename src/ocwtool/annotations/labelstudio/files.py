@@ -1,10 +1,11 @@
 """Label Studio files: tasks in the documented JSON export shape, and the labelling config beside them.
 
-One task per puzzle with any record: ``id``, ``data`` (:func:`ocwtool.annotations.ls_config.task_data`),
-``annotations[]`` (one per human annotator: ``completed_by`` as a user object with the annotator's
-e-mail, ``created_at``, ``was_cancelled`` for a skipped puzzle, ``result[]``) and ``predictions[]``
-(the ``suggest`` pre-labels, ``model_version: ocwtool-suggest``). Reading accepts ``completed_by``
-as a user object (mapped by e-mail) or an id (named through ``meta.annotators``).
+One task per puzzle with any record: ``id``, ``data``
+(:func:`ocwtool.annotations.labelstudio.config.task_data`), ``annotations[]`` (one per human
+annotator: ``completed_by`` as a user object with the annotator's e-mail, ``created_at``,
+``was_cancelled`` for a skipped puzzle, ``result[]``) and ``predictions[]`` (the ``suggest``
+pre-labels, ``model_version: ocwtool-suggest``). Reading accepts ``completed_by`` as a user object
+(mapped by e-mail) or an id (named through ``meta.annotators``).
 """
 
 from __future__ import annotations
@@ -13,14 +14,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ocwtool.annotations.annotators import check_annotator
-from ocwtool.annotations.interop_text import puzzle_of
-from ocwtool.annotations.labelstudio import (
+from ocwtool.annotations.interop.text import puzzle_of
+from ocwtool.annotations.labelstudio.config import labelling_config, task_data
+from ocwtool.annotations.labelstudio.results import (
     annotator_for_email,
     email_for_annotator,
     record_from_result,
     record_result,
 )
-from ocwtool.annotations.ls_config import labelling_config, task_data
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle

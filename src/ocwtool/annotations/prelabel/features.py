@@ -25,9 +25,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ocwtool.annotations import heuristics as rules
-from ocwtool.annotations.features import features
 from ocwtool.annotations.heuristics import best_head, evidence, suggest_label, synonym_pairs
 from ocwtool.annotations.lexicon import wordnet
+from ocwtool.annotations.word_features import features
 from ocwtool.errors import OcwError
 from ocwtool.progress import Progress, silent, track
 from ocwtool.resources.minilm import TextVectors

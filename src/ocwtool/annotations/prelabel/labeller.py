@@ -16,8 +16,8 @@ import numpy as np
 
 from ocwtool.annotations.herrings import red_herring_categories, red_herring_words
 from ocwtool.annotations.heuristics import NO_CUE, suggest_label
-from ocwtool.annotations.prelabel_features import Embedder, GroupFeatures, featurize
-from ocwtool.annotations.prelabel_model import Matrix, PrelabelModel
+from ocwtool.annotations.prelabel.features import Embedder, GroupFeatures, featurize
+from ocwtool.annotations.prelabel.model import Matrix, PrelabelModel
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION, parse_code
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import GroupLabel, ItemRecord

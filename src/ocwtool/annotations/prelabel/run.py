@@ -1,7 +1,7 @@
 """Workspace entry points of the pre-labeller: train and save a model, evaluate a saved one.
 
-from ocwtool.annotations.prelabel_run import train_workspace
-from ocwtool.annotations.prelabel_train import TrainOptions
+from ocwtool.annotations.prelabel.run import train_workspace
+from ocwtool.annotations.prelabel.train import TrainOptions
 from ocwtool.workspace import Workspace
 
 ws = Workspace.open("my-dataset")
@@ -17,11 +17,11 @@ from pathlib import Path
 
 from ocwtool.annotations.annotators import check_annotator
 from ocwtool.annotations.herring_eval import HerringScore, score_herrings
-from ocwtool.annotations.prelabel import Prelabeller
-from ocwtool.annotations.prelabel_eval import Evaluation, as_json, evaluate
-from ocwtool.annotations.prelabel_features import Embedder
-from ocwtool.annotations.prelabel_model import PrelabelModel, load_model, models_dir, save_model, versions
-from ocwtool.annotations.prelabel_train import Example, TrainOptions, examples, train
+from ocwtool.annotations.prelabel.evaluate import Evaluation, as_json, evaluate
+from ocwtool.annotations.prelabel.features import Embedder
+from ocwtool.annotations.prelabel.labeller import Prelabeller
+from ocwtool.annotations.prelabel.model import PrelabelModel, load_model, models_dir, save_model, versions
+from ocwtool.annotations.prelabel.train import Example, TrainOptions, examples, train
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import ItemRecord

@@ -15,7 +15,7 @@ from typing import Any
 
 from ocwtool.annotations.annotators import check_annotator
 from ocwtool.annotations.herrings import numbered_clues
-from ocwtool.annotations.interop_text import herring_lines, label_from_names, parse_herrings, puzzle_of, stamp
+from ocwtool.annotations.interop.text import herring_lines, label_from_names, parse_herrings, puzzle_of, stamp
 from ocwtool.annotations.taxonomy import BY_TYPE, GUIDELINE_VERSION
 from ocwtool.annotations.taxonomy import GUIDELINES_RESOURCE as GUIDELINES
 from ocwtool.errors import AnnotationError

@@ -1,7 +1,7 @@
 """Label Studio results <-> ocwtool item records, and the file interop (JSON export / import).
 
 A Label Studio annotation's ``result[]`` holds one item per filled control of the labelling config
-(:mod:`ocwtool.annotations.ls_config`): ``knowledge_<k>`` (+ ``combined_<k>``) per group,
+(:mod:`ocwtool.annotations.labelstudio.config`): ``knowledge_<k>`` (+ ``combined_<k>``) per group,
 ``herring_<n>`` (+ ``herring_why_<n>``) per clue, ``red_herring_categories`` and ``note``. Files
 exported before that config (several choices in ``knowledge_<k>`` = Combined, red herrings as
 ``red_herring_words`` text lines) are still read.
@@ -18,14 +18,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ocwtool.annotations.herrings import numbered_clues
-from ocwtool.annotations.interop_text import (
+from ocwtool.annotations.interop.text import (
     label_from_names,
     label_names,
     parse_category,
     parse_herrings,
     stamp,
 )
-from ocwtool.annotations.ls_config import COMBINED, GROUPS, group_choice
+from ocwtool.annotations.labelstudio.config import COMBINED, GROUPS, group_choice
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, RedHerringWord

@@ -17,8 +17,8 @@ from dataclasses import asdict, dataclass
 
 from ocwtool.annotations.agreement import TYPES
 from ocwtool.annotations.heuristics import NO_CUE
-from ocwtool.annotations.prelabel import Decision
-from ocwtool.annotations.prelabel_train import Example
+from ocwtool.annotations.prelabel.labeller import Decision
+from ocwtool.annotations.prelabel.train import Example
 
 
 @dataclass(frozen=True)
