@@ -19,7 +19,7 @@ from pathlib import Path
 
 from _shared import shared_data
 
-from ocwtool.schema.formats import nyt_archive
+from ocwtool.formats import nyt_archive
 from ocwtool.schema.models import Puzzle
 
 HERE = Path(__file__).resolve().parent
@@ -28,9 +28,9 @@ HAND_LABELS = HERE / "hand_labels_nyt.json"
 
 
 def time_suggest(puzzles: list[Puzzle]) -> list[object]:
-    from ocwtool.annotations.features import compound_index
     from ocwtool.annotations.heuristics import suggest_all
     from ocwtool.annotations.lexicon import wordnet
+    from ocwtool.annotations.word_features import compound_index
 
     t0 = time.perf_counter()
     wordnet()

@@ -26,8 +26,8 @@ from pathlib import Path
 
 from _shared import shared_data
 
+from ocwtool.formats import hf
 from ocwtool.schema.board import rows
-from ocwtool.schema.formats import hf
 from ocwtool.schema.models import Puzzle
 
 WAIVERS = """

@@ -18,7 +18,7 @@ from typing import Any
 
 from _shared import shared_data
 
-from ocwtool.schema.formats import get_exporter, get_importer
+from ocwtool.formats import get_exporter, get_importer
 
 FILES = {
     "ocw": Path("ocw/onlyconnect_prerelease_618.json"),
@@ -60,7 +60,7 @@ def main() -> int:
         print("skipped: needs ../shared/data")
         return 0
     start = time.perf_counter()
-    from ocwtool.schema.formats.hf import features
+    from ocwtool.formats.hf import features
 
     features()
     print(f"one-time import of datasets (first HF export pays it): {time.perf_counter() - start:.3f} s")

@@ -37,7 +37,7 @@ from bench_decoys import ocwtool
 from ocwtool.annotations.herring_model.evaluate import render
 from ocwtool.annotations.herring_model.run import evaluate_model, train_workspace
 from ocwtool.annotations.herring_model.train import HerringOptions
-from ocwtool.annotations.prelabel_features import Embedder
+from ocwtool.annotations.prelabel.features import Embedder
 from ocwtool.evaluation.decoys import mine_decoys
 from ocwtool.workspace import Workspace
 

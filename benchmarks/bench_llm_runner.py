@@ -15,13 +15,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from ocwtool.config import init_workspace
 from ocwtool.llm.inputs import Protocol, PuzzleSource
 from ocwtool.llm.runner import LlmRunRequest, run_llm
 from ocwtool.llm.scripted import Board, provider_env, serve_scripted
 from ocwtool.schema.models import Game, Group, NytMeta, Provenance, Puzzle, Split, nyt_number
-from ocwtool.store import write_puzzles
-from ocwtool.workspace import Workspace
+from ocwtool.stores.puzzles import write_puzzles
+from ocwtool.workspace import Workspace, init_workspace
 
 THEMES = ("River", "Tree", "Gem", "Dance")
 

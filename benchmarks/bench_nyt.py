@@ -25,12 +25,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.servers
 from tests.servers import LocalSite
 
+from ocwtool.acquisition.reconcile import reconcile
 from ocwtool.config import Settings
 from ocwtool.schema.models import NYT_EPOCH, Provenance, nyt_number
 from ocwtool.scrapers.base import CrawlOptions, Page, Source
 from ocwtool.scrapers.crawl import CrawlReport, crawl
 from ocwtool.scrapers.nyt import run_nyt
-from ocwtool.scrapers.reconcile import reconcile
 from ocwtool.scrapers.sources.nyt_api import PATH_TEMPLATE, date_range, parse_page
 from ocwtool.scrapers.sources.tryhard import parse_listing_html, parse_listing_text
 from ocwtool.workspace import Workspace

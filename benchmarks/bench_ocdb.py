@@ -25,7 +25,7 @@ from ocwtool.scrapers.capture import CaptureStore  # noqa: E402
 from ocwtool.scrapers.crawl import crawl  # noqa: E402
 from ocwtool.scrapers.http import FetchResult  # noqa: E402
 from ocwtool.scrapers.sources.ocdb import OcdbSource  # noqa: E402
-from ocwtool.store import write_puzzles  # noqa: E402
+from ocwtool.stores.puzzles import write_puzzles  # noqa: E402
 from ocwtool.workspace import Workspace  # noqa: E402
 
 N_PAGES = 400

@@ -29,8 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from ocwtool.annotations.prelabel_eval import Evaluation
-from ocwtool.annotations.prelabel_features import Embedder
+from ocwtool.annotations.prelabel.evaluate import Evaluation
+from ocwtool.annotations.prelabel.features import Embedder
 from ocwtool.workspace import Workspace
 
 EXPERT = "ctd-expert"
@@ -64,9 +64,9 @@ def prepare(root: Path, taxonomy: Path, traps: Path | None) -> None:
 
 def train(root: Path, sets: tuple[str, ...], seed: int, holdout: float, quiet: bool = False) -> Evaluation:
     """Train one model; print its held-out evaluation (unless quiet); return the evaluation."""
-    from ocwtool.annotations.prelabel_eval import render
-    from ocwtool.annotations.prelabel_run import train_workspace
-    from ocwtool.annotations.prelabel_train import TrainOptions
+    from ocwtool.annotations.prelabel.evaluate import render
+    from ocwtool.annotations.prelabel.run import train_workspace
+    from ocwtool.annotations.prelabel.train import TrainOptions
 
     name = "types-" + "-".join(sets)
     t0 = time.perf_counter()
@@ -110,7 +110,7 @@ def seeds(root: Path, sets: tuple[str, ...], first: Evaluation, n: int, holdout:
 
 def sweep(root: Path, name: str) -> None:
     """Accuracy and fallback share of the pre-labeller at several thresholds (same held-out games)."""
-    from ocwtool.annotations.prelabel_run import evaluate_workspace
+    from ocwtool.annotations.prelabel.run import evaluate_workspace
 
     print("threshold sweep: min-confidence -> accuracy, kappa, fallback share, 'no cue' share")
     for t in THRESHOLDS:
@@ -124,7 +124,7 @@ def sweep(root: Path, name: str) -> None:
 
 def herrings(root: Path) -> None:
     from ocwtool.annotations.herring_eval import render
-    from ocwtool.annotations.prelabel_run import herring_workspace
+    from ocwtool.annotations.prelabel.run import herring_workspace
 
     print()
     print(render(herring_workspace(Workspace.open(root), TRAPS), TRAPS))

@@ -22,10 +22,10 @@ DATA = shared_data() or Path("shared-data-not-found")
 SETUP = """
 import sys
 from pathlib import Path
-from ocwtool.config import init_workspace
+from ocwtool.workspace import init_workspace
 from ocwtool.fsio import write_json
-from ocwtool.schema.formats import nyt_archive, ocw_json
-from ocwtool.store import write_puzzles
+from ocwtool.formats import nyt_archive, ocw_json
+from ocwtool.stores.puzzles import write_puzzles
 from ocwtool.workspace import Workspace
 root = Path(sys.argv[1]); data = Path(sys.argv[2])
 init_workspace(root, "bench@example.org")

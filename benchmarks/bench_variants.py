@@ -28,7 +28,7 @@ REAL = "ocw/onlyconnect_prerelease_618.json"
 
 def load_real(data: Path) -> list[Puzzle] | None:
     """The real walls, read by the OCW JSON adapter (None when the shared data is absent)."""
-    from ocwtool.schema.formats.ocw_json import import_file
+    from ocwtool.formats.ocw_json import import_file
 
     path = data / REAL
     return list(import_file(path, "ocw").puzzles) if path.is_file() else None

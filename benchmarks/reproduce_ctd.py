@@ -33,7 +33,7 @@ from ocwtool.evaluation.ctd_answers import load_ctd_answers
 from ocwtool.evaluation.gold import gold_from_puzzle
 from ocwtool.evaluation.rawtext import candidate_groupings, parse_model_text
 from ocwtool.evaluation.scorer import score_wall
-from ocwtool.schema.formats.connections_gold import import_file
+from ocwtool.formats.connections_gold import import_file
 from ocwtool.schema.models import Puzzle
 
 MODELS = ("gpt4o", "claude3.5sonnet", "gemini1.5pro", "llama3.1405B", "mistral2large")

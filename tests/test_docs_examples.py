@@ -351,8 +351,8 @@ def _inputs(folder: Path, ws: Path) -> None:
 @pytest.fixture(scope="session")
 def prepared(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(a prepared workspace folder, an empty one with only the input files), both under ``project/``."""
-    from ocwtool.store import read_puzzles, write_puzzles
     from ocwtool.stores.annotations import append_record
+    from ocwtool.stores.puzzles import read_puzzles, write_puzzles
     from tests.annotations.prelabel_fixtures import expert_record
     from tests.annotations.prelabel_fixtures import make_workspace as labelled_boards
 

@@ -72,7 +72,7 @@ def test_a_path_renamed_away_is_reported(tmp_path: Path) -> None:
     assert missing(paths, tmp_path) == []
     moved = "src/ocwtool/validators/rules.py"
     (tmp_path / moved).rename(tmp_path / "src/ocwtool/validators/rule_table.py")
-    shutil.rmtree(tmp_path / "src/ocwtool/schema/formats")  # a folder moved away, its files with it
-    gone = [p for p in paths if p == moved or p.startswith("src/ocwtool/schema/formats/")]
+    shutil.rmtree(tmp_path / "src/ocwtool/formats")  # a folder moved away, its files with it
+    gone = [p for p in paths if p == moved or p.startswith("src/ocwtool/formats/")]
     assert missing(paths, tmp_path) == gone
     assert len(gone) >= 4

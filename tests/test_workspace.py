@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 import ocwtool
-from ocwtool.config import FOLDERS, Settings
+from ocwtool.config import Settings
 from ocwtool.errors import InputError
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, KnowledgeType
-from ocwtool.store import read_puzzles, write_puzzles
 from ocwtool.stores.annotations import append_record
-from ocwtool.workspace import Workspace
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
+from ocwtool.workspace import Workspace, init_workspace
 from tests.validators.factory import make_workspace, wall
 
 T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -37,8 +37,18 @@ def test_layout_paths_are_under_the_root(tmp_path: Path) -> None:
         ws.releases_dir,
         ws.runs_dir,
     }
-    assert dirs == {tmp_path / name for name in FOLDERS}  # what `ocwtool init` creates
+    assert dirs == {tmp_path / name for name in Workspace.FOLDERS}  # what `ocwtool init` creates
     assert ws.exports_dir == tmp_path / "exports"
+
+
+def test_init_creates_the_folders_the_workspace_names(tmp_path: Path) -> None:
+    # The folder list is a fact of the Workspace's layout, not of the settings (config is Base).
+    path = init_workspace(tmp_path / "ws", "a@example.org")
+    assert path == Workspace.at(tmp_path / "ws").config_path
+    made = sorted(p.name for p in (tmp_path / "ws").iterdir() if p.is_dir())
+    assert (
+        made == sorted(Workspace.FOLDERS) == ["annotations", "puzzles", "raw", "releases", "runs", "variants"]
+    )
 
 
 def test_open_reads_the_settings_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,14 +14,14 @@ import pytest
 import ocwtool.workspace
 from ocwtool.curation.splits import split_workspace
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
 from tests.validators.factory import make_workspace, wall
 
 SRC = Path(ocwtool.workspace.__file__).parent
 # Where write_puzzles may be called: the Workspace, the store modules, and the JSONL format that
 # defines it (its exporter writes a file the user named, not a store).
-DOORS = {"workspace.py", "store.py", "schema/formats/jsonl.py"}
+DOORS = {"workspace.py", "stores/puzzles.py", "formats/jsonl.py"}
 Seen = list[tuple[str, bool]]
 
 

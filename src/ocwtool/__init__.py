@@ -24,8 +24,8 @@ _EXPORTS = {
     "Group": "ocwtool.schema.models",
     "Puzzle": "ocwtool.schema.models",
     "Split": "ocwtool.schema.models",
-    "read_puzzles": "ocwtool.store",
-    "write_puzzles": "ocwtool.store",
+    "read_puzzles": "ocwtool.stores.puzzles",
+    "write_puzzles": "ocwtool.stores.puzzles",
     "Workspace": "ocwtool.workspace",
 }
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ocwtool.config import Settings, load_settings
     from ocwtool.errors import OcwError
     from ocwtool.schema.models import Game, Group, Puzzle, Split
-    from ocwtool.store import read_puzzles, write_puzzles
+    from ocwtool.stores.puzzles import read_puzzles, write_puzzles
     from ocwtool.workspace import Workspace
 
 

@@ -25,7 +25,6 @@ PROJECT_URL = "https://github.com/ocwtool/ocwtool"
 DEFAULT_DELAY = 2.0
 DEFAULT_MAX_BYTES = 5_000_000  # a page of ocdb.cc is ~100 kB, a SMOCI page of 1,000 rows < 1 MB
 DEFAULT_MAX_CRAWL_DELAY = 60.0
-FOLDERS = ("raw", "puzzles", "variants", "annotations", "releases", "runs")
 DEFAULT_SOURCES = ("ocdb", "smoci", "nyt-api", "nyt-archive")
 DEFAULT_LS_PROJECT = "ocwtool knowledge types"
 
@@ -177,12 +176,9 @@ def _labelstudio_env(table: LabelStudioConfig) -> LabelStudioConfig:
     return table.model_copy(update={k: v for k, v in env.items() if v})
 
 
-def init_workspace(root: Path, contact: str | None = None, *, force: bool = False) -> Path:
-    """Create the workspace folders and ``ocwtool.toml``; refuse to overwrite unless ``force``."""
-    root.mkdir(parents=True, exist_ok=True)
-    for name in FOLDERS:
-        (root / name).mkdir(exist_ok=True)
-    path = root / CONFIG_NAME
+def write_config(path: Path, contact: str | None = None, *, force: bool = False) -> Path:
+    """Write a fresh ``ocwtool.toml`` at ``path``; refuse to overwrite unless ``force``. (Creating a
+    whole workspace, folders included, is :func:`ocwtool.workspace.init_workspace`.)"""
     if path.exists() and not force:
         raise ConfigError(f"{path} already exists; edit it, or pass --force to write a fresh one")
     doc: dict[str, Any] = {

@@ -35,9 +35,9 @@ import contextlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from ocwtool.config import CONFIG_NAME, Settings, load_settings
+from ocwtool.config import CONFIG_NAME, Settings, load_settings, write_config
 from ocwtool.errors import InputError
 from ocwtool.fsio import write_json
 from ocwtool.locks import folder_lock
@@ -45,8 +45,8 @@ from ocwtool.safenames import check_name, inside, named_path
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, store_paths, write_puzzles
 from ocwtool.stores.annotations import read_all
+from ocwtool.stores.puzzles import read_puzzles, store_paths, write_puzzles
 from ocwtool.stores.release import Release
 
 WAIVERS_NAME = "validation.toml"
@@ -62,6 +62,9 @@ RENAMED_STORES = {"nyt-community": "nyt"}
 @dataclass(frozen=True)
 class Workspace:
     """A workspace folder: its settings, its layout, and its stores."""
+
+    # The folders `ocwtool init` (:func:`init_workspace`) creates; the others appear when first written.
+    FOLDERS: ClassVar[tuple[str, ...]] = ("raw", "puzzles", "variants", "annotations", "releases", "runs")
 
     settings: Settings
 
@@ -210,7 +213,7 @@ class Workspace:
         return self.validation_dir / "report.md"
 
     def run_report_path(self, file_name: str) -> Path:
-        """An evaluation report: ``runs/<file_name>`` (named by ``evaluation.report.report_name``),
+        """An evaluation report: ``runs/<file_name>`` (named by ``evaluation.pipeline.report_name``),
         kept inside the workspace (``--json-out`` is written where it says)."""
         path = self.runs_dir / file_name
         return inside(self.root, path, f"evaluation report {path}")
@@ -443,3 +446,12 @@ class Workspace:
 def _built_from(variant: Puzzle) -> str:
     """The store a variant was built from (``lineage.params["store"]``; "" when not recorded)."""
     return variant.lineage.params.get("store", "") if variant.lineage is not None else ""
+
+
+def init_workspace(root: Path, contact: str | None = None, *, force: bool = False) -> Path:
+    """Create the workspace folders (:attr:`Workspace.FOLDERS`) and ``ocwtool.toml``; refuse to
+    overwrite the settings unless ``force``. Returns the settings file's path."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name in Workspace.FOLDERS:
+        (root / name).mkdir(exist_ok=True)
+    return write_config(root / CONFIG_NAME, contact, force=force)

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from ocwtool.errors import ResourceError
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.conftest import make_nyt, make_ocw_wall
 
 T0 = dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.UTC)

@@ -13,8 +13,8 @@ from ocwtool.annotations.decoys.mine import Play, Source, mine
 from ocwtool.annotations.decoys.records import to_record
 from ocwtool.schema.annotations import ItemRecord, RedHerringCategory
 from ocwtool.schema.models import Game, Group, NytMeta, Provenance, Puzzle, nyt_number
-from ocwtool.store import write_puzzles
 from ocwtool.stores.annotations import dumps
+from ocwtool.stores.puzzles import write_puzzles
 
 POOL = [
     ("TREES", ["OAK", "ASH", "ELM", "PINE"]),

@@ -10,8 +10,8 @@ from ocwtool.annotations.herrings import numbered_clues
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, RedHerringCategory
 from ocwtool.schema.models import Game, Group, NytMeta, Provenance, Puzzle, nyt_number
-from ocwtool.store import write_puzzles
 from ocwtool.stores.annotations import append_record
+from ocwtool.stores.puzzles import write_puzzles
 
 EXPERT = "ctd-expert"
 TRAPS = "connections-eval"

@@ -11,7 +11,7 @@ import pytest
 from ocwtool.annotations.herring_model.evaluate import HerringEvaluation, render
 from ocwtool.annotations.herring_model.features import featurize, pairs
 from ocwtool.annotations.herring_model.train import data_hash, played, split_games
-from ocwtool.annotations.prelabel_train import game_key
+from ocwtool.annotations.prelabel.train import game_key
 from ocwtool.stores.annotations import latest, read_records
 from tests.annotations.conftest import run_cli
 from tests.annotations.herring_fixtures import BOARDS, add_expert_types, decoy_records, make_workspace

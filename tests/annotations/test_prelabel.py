@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ocwtool.annotations.prelabel_model import PrelabelModel, load_model, models_dir
+from ocwtool.annotations.prelabel.model import PrelabelModel, load_model, models_dir
 from ocwtool.workspace import Workspace
 from tests.annotations.conftest import run_cli
 from tests.annotations.prelabel_fixtures import EXPERT, N_GAMES, make_workspace
@@ -39,7 +39,7 @@ def workspace_copy(trained: tuple[Path, str], tmp_path: Path) -> Path:
 
 
 def expert_kinds(root: Path) -> dict[str, str]:
-    from ocwtool.annotations.prelabel_run import labelled_examples
+    from ocwtool.annotations.prelabel.run import labelled_examples
 
     return {e.group.id: e.kind for e in labelled_examples(Workspace.open(root), EXPERT)[0]}
 
@@ -52,8 +52,8 @@ def suggestions(root: Path) -> dict[str, dict[str, object]]:
 def test_train_saves_a_versioned_json_model_with_its_provenance(trained: tuple[Path, str]) -> None:
     import sklearn
 
-    from ocwtool.annotations.prelabel_run import labelled_examples
-    from ocwtool.annotations.prelabel_train import data_hash
+    from ocwtool.annotations.prelabel.run import labelled_examples
+    from ocwtool.annotations.prelabel.train import data_hash
 
     root, out = trained
     model = load_model(models_dir(root), MODEL)
@@ -72,9 +72,9 @@ def test_the_json_model_gives_scikit_learns_probabilities(trained: tuple[Path, s
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    from ocwtool.annotations.prelabel_features import featurize
-    from ocwtool.annotations.prelabel_run import labelled_examples
-    from ocwtool.annotations.prelabel_train import REGULARISATION, fit
+    from ocwtool.annotations.prelabel.features import featurize
+    from ocwtool.annotations.prelabel.run import labelled_examples
+    from ocwtool.annotations.prelabel.train import REGULARISATION, fit
 
     items = labelled_examples(Workspace.open(trained[0]), EXPERT)[0]
     feats = featurize([e.group for e in items], ("text", "wordnet"))
@@ -126,7 +126,7 @@ def test_suggest_with_the_model_gives_every_group_a_reason_and_a_confidence(work
 
 def test_below_the_threshold_the_rules_decide(workspace_copy: Path) -> None:
     from ocwtool.annotations.heuristics import suggest_label
-    from ocwtool.annotations.prelabel import rules_key
+    from ocwtool.annotations.prelabel.labeller import rules_key
 
     result = run_cli(workspace_copy, "annotate", "suggest", "--model", MODEL, "--min-confidence", "1")
     assert result.exit_code == 0, result.stderr
@@ -185,8 +185,8 @@ def kind_of(group: dict[str, object]) -> str:
 
 
 def test_the_split_is_by_game_and_seeded(trained: tuple[Path, str]) -> None:
-    from ocwtool.annotations.prelabel_run import labelled_examples
-    from ocwtool.annotations.prelabel_train import split_games
+    from ocwtool.annotations.prelabel.run import labelled_examples
+    from ocwtool.annotations.prelabel.train import split_games
 
     items = labelled_examples(Workspace.open(trained[0]), EXPERT)[0]
     a_train, a_test = split_games(items, 0.3, seed=1)
@@ -200,8 +200,8 @@ def test_the_split_is_by_game_and_seeded(trained: tuple[Path, str]) -> None:
 def test_the_data_hash_follows_the_labels(trained: tuple[Path, str]) -> None:
     from dataclasses import replace
 
-    from ocwtool.annotations.prelabel_run import labelled_examples
-    from ocwtool.annotations.prelabel_train import data_hash
+    from ocwtool.annotations.prelabel.run import labelled_examples
+    from ocwtool.annotations.prelabel.train import data_hash
 
     items = labelled_examples(Workspace.open(trained[0]), EXPERT)[0]
     changed = [
@@ -255,7 +255,7 @@ def test_red_herrings_are_scored_against_reviewed_traps(workspace_copy: Path) ->
 
 
 def test_sentence_embeddings_are_a_feature_set_when_installed(workspace_copy: Path) -> None:
-    from ocwtool.annotations.prelabel_features import unavailable
+    from ocwtool.annotations.prelabel.features import unavailable
 
     if unavailable(["embed"]):
         pytest.skip("needs the [embed] extra")
@@ -280,9 +280,9 @@ def test_sentence_embeddings_are_a_feature_set_when_installed(workspace_copy: Pa
 
 
 def test_a_board_imported_twice_is_one_game(workspace_copy: Path) -> None:
-    from ocwtool.annotations.prelabel_run import labelled_examples
-    from ocwtool.store import write_puzzles
+    from ocwtool.annotations.prelabel.run import labelled_examples
     from ocwtool.stores.annotations import append_record
+    from ocwtool.stores.puzzles import write_puzzles
     from tests.annotations.prelabel_fixtures import boards, expert_record
 
     before = labelled_examples(Workspace.open(workspace_copy), EXPERT)[0]

@@ -129,7 +129,7 @@ def test_quit_mid_wall_keeps_its_groups_and_resumes_inside_it(workspace: Path) -
 
 def test_coverage_follows_source_and_split(workspace: Path) -> None:
     from ocwtool.schema.models import Split
-    from ocwtool.store import read_puzzles, write_puzzles
+    from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 
     store = workspace / "puzzles" / "test.jsonl"
     items = read_puzzles(store)

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.conftest import make_nyt
 
 

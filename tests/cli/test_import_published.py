@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.store import read_puzzles
 from ocwtool.stores.annotations import read_records
+from ocwtool.stores.puzzles import read_puzzles
 from tests.cli.test_io import Run
 from tests.formats.published import (
     BOARD_1,

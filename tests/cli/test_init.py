@@ -36,7 +36,8 @@ def test_init_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_env_contact_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ocwtool.config import init_workspace, load_settings
+    from ocwtool.config import load_settings
+    from ocwtool.workspace import init_workspace
 
     init_workspace(tmp_path, "file@example.org")
     monkeypatch.setenv("OCWTOOL_CONTACT", "env@example.org")

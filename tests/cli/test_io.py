@@ -12,8 +12,8 @@ import pytest
 
 from ocwtool.cli import main
 from ocwtool.data import example_path
-from ocwtool.schema.formats import IMPORTERS
-from ocwtool.store import read_puzzles
+from ocwtool.formats import IMPORTERS
+from ocwtool.stores.puzzles import read_puzzles
 
 OCW = example_path("ocw_example.json")
 NYT = example_path("nyt_archive_example.json")
@@ -203,8 +203,8 @@ def test_usage_and_workspace_errors(run: Run, tmp_path: Path) -> None:
 def test_format_choices_follow_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
+    from ocwtool import formats
     from ocwtool.cli.app import cli
-    from ocwtool.schema import formats
 
     monkeypatch.setitem(formats.IMPORTERS, "made-up", ("m", "f", "nyt", "text"))
     result = CliRunner().invoke(cli, ["import", "--help"])

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from ocwtool.cli import progress as cli_progress
 from ocwtool.cli.app import cli
 from ocwtool.progress import silent, track
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.conftest import make_nyt
 
 LONG_COMMANDS = [

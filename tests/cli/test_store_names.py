@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from ocwtool.cli import main
-from ocwtool.config import init_workspace
 from ocwtool.data import example_path
-from ocwtool.schema.formats import IMPORTERS
+from ocwtool.formats import IMPORTERS
 from ocwtool.scrapers.nyt import CANONICAL
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
+from ocwtool.workspace import init_workspace
 from tests.servers import LocalSite
 
 NYT = example_path("nyt_archive_example.json")

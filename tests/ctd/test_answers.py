@@ -10,10 +10,10 @@ from pathlib import Path
 
 from ocwtool.evaluation.ctd_answers import is_ctd_answers, load_ctd_answers
 from ocwtool.evaluation.gold import gold_from_puzzle
+from ocwtool.evaluation.pipeline import EvalRequest, render, run_evaluation
 from ocwtool.evaluation.predictions import load_prediction_file
-from ocwtool.evaluation.report import EvalRequest, render, run_evaluation
 from ocwtool.evaluation.scorer import score_wall
-from ocwtool.schema.formats.connections_gold import load_document
+from ocwtool.formats.connections_gold import load_document
 from tests.ctd import fixtures as fx
 
 PUZZLES = load_document(fx.gold_doc(), where="g", source="ctd").puzzles

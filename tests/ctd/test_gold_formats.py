@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from ocwtool.errors import SchemaError
-from ocwtool.schema.formats import get_exporter, get_importer
-from ocwtool.schema.formats.connections_gold import dump_document
-from ocwtool.schema.formats.connections_gold import load_document as load_gold
-from ocwtool.schema.formats.ctd_common import literal_words
-from ocwtool.schema.formats.ctd_flat import load_document as load_flat
-from ocwtool.schema.formats.ctd_taxonomy import load_document as load_taxonomy
+from ocwtool.formats import get_exporter, get_importer
+from ocwtool.formats.connections_gold import dump_document
+from ocwtool.formats.connections_gold import load_document as load_gold
+from ocwtool.formats.ctd_common import literal_words
+from ocwtool.formats.ctd_flat import load_document as load_flat
+from ocwtool.formats.ctd_taxonomy import load_document as load_taxonomy
 from ocwtool.schema.models import Flag
 from tests.ctd import fixtures as fx
 

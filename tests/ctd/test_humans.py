@@ -15,9 +15,9 @@ from ocwtool.evaluation.ctd_humans import load_ctd_humans, parse_input
 from ocwtool.evaluation.gold import gold_from_puzzle
 from ocwtool.evaluation.predictions import load_prediction_file
 from ocwtool.evaluation.scorer import score_wall
-from ocwtool.schema.formats.connections_gold import load_document
+from ocwtool.formats.connections_gold import load_document
 from ocwtool.schema.models import Split
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.ctd import fixtures as fx
 
 PUZZLES = load_document(fx.gold_doc(), where="g", source="ctd").puzzles

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.annotations.ctd_taxonomy import CREATED_AT, label_from_ctd, taxonomy_records
+from ocwtool.annotations.interop.ctd_taxonomy import CREATED_AT, label_from_ctd, taxonomy_records
 from ocwtool.errors import AnnotationError
+from ocwtool.formats.connections_gold import load_document as load_gold
 from ocwtool.schema.annotations import FineLabel, KnowledgeType
-from ocwtool.schema.formats.connections_gold import load_document as load_gold
 from ocwtool.stores.annotations import read_records, store_path
 from tests.annotations.conftest import run_cli
 from tests.ctd import fixtures as fx

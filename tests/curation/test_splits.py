@@ -13,7 +13,7 @@ from ocwtool.curation.splits import deal, plan_from_release, plan_nyt, plan_ocw,
 from ocwtool.errors import InputError
 from ocwtool.schema.corpus import parent_index
 from ocwtool.schema.models import Split
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from tests.conftest import run_ocwtool
 from tests.validators.factory import make_workspace, nyt, wall
 

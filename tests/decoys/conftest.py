@@ -23,7 +23,7 @@ import pytest
 
 from ocwtool.evaluation.game.transcript import BoardRecord, Transcript, Turn, dump_transcripts
 from ocwtool.schema.models import Puzzle, nyt_number
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.conftest import make_nyt, make_ocw_wall
 
 NYT = make_nyt()

@@ -14,7 +14,7 @@ import pytest
 
 from ocwtool.demo.snapshot import load_snapshot, render_site, smoci_tables
 from ocwtool.releases.verify import verify_release
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 
 
 def test_snapshot_renders_every_site() -> None:

@@ -14,8 +14,7 @@ from ocwtool.demo.state import DemoState
 def test_without_the_extra_the_stage_is_skipped_with_the_reason(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ocwtool.config import init_workspace
-    from ocwtool.workspace import Workspace
+    from ocwtool.workspace import Workspace, init_workspace
 
     init_workspace(tmp_path, "demo@example.invalid")
     monkeypatch.setitem(sys.modules, "inspect_ai", None)  # import inspect_ai now raises ImportError

@@ -11,7 +11,7 @@ import pytest
 from ocwtool.evaluation.gold import gold_from_puzzle
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.schema.models import Game, Group, OcwMeta, Provenance, Puzzle, Split
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.conftest import make_nyt, make_ocw_wall
 
 # Written for these tests; clues with commas must survive raw-text parsing.

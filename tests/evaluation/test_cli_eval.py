@@ -14,7 +14,7 @@ from ocwtool.cli.app import cli
 from ocwtool.evaluation import scorer
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.schema.models import Puzzle, Split
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.evaluation.conftest import as_records, ocw_document, ship_scorer, write_json
 
 
@@ -146,7 +146,7 @@ def test_eval_errors_are_one_line(workspace: Path, tmp_path: Path) -> None:
 
 
 def test_eval_from_release_parquet(puzzles: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
-    from ocwtool.schema.formats.hf import write_parquet
+    from ocwtool.formats.hf import write_parquet
 
     release = tmp_path / "rel"
     write_parquet(puzzles, release / "data" / "ocw" / "test-00000-of-00001.parquet")
@@ -195,7 +195,7 @@ def test_a_folder_of_seed_files_is_a_batch(workspace: Path, golds: list[GoldWall
 
 def test_unscorable_puzzles_are_skipped_and_reported(tmp_path: Path) -> None:
     from ocwtool.schema.models import Flag, Group, Split
-    from ocwtool.store import write_puzzles
+    from ocwtool.stores.puzzles import write_puzzles
     from tests.conftest import make_nyt
 
     good = make_nyt().model_copy(update={"split": Split.TEST})

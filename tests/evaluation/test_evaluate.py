@@ -12,7 +12,7 @@ from ocwtool.evaluation import EvaluationRequest, evaluate
 from ocwtool.evaluation.request import Note, Scored, Unscored, Written
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.schema.models import Split
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from ocwtool.workspace import Workspace
 from tests.conftest import make_nyt
 from tests.evaluation.conftest import as_records, write_json

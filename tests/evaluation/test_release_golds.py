@@ -8,7 +8,7 @@ import pytest
 
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.gold import release_golds
-from ocwtool.schema.formats.hf import write_parquet
+from ocwtool.formats.hf import write_parquet
 from ocwtool.schema.models import Split
 from tests.conftest import make_ocw_wall
 
@@ -36,7 +36,7 @@ def test_configs_sharing_wall_ids_are_not_scored_together(tmp_path: Path) -> Non
 
 
 def test_report_names_round_trip() -> None:
-    from ocwtool.evaluation.report import parse_report_name, report_name
+    from ocwtool.evaluation.pipeline import parse_report_name, report_name
 
     assert parse_report_name(report_name("random", "test", "nyt-api")) == ("random", "nyt-api", "test")
     assert parse_report_name(report_name("minilm", "all")) == ("minilm", None, "all")

@@ -13,7 +13,7 @@ from ocwtool.cli.app import cli
 from ocwtool.errors import OcwError
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.schema.models import Split
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.conftest import make_nyt
 from tests.evaluation.conftest import as_records, write_json
 

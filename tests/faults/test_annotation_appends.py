@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ocwtool.annotations import interop
+from ocwtool.annotations.interop import exchange
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
 from ocwtool.stores import annotations as store_mod
@@ -109,7 +109,7 @@ def _slow_reads(monkeypatch: pytest.MonkeyPatch) -> None:
         time.sleep(0.5)
         return found
 
-    for module in (store_mod, interop):
+    for module in (store_mod, exchange):
         if hasattr(module, "read_records"):
             monkeypatch.setattr(module, "read_records", slow)
 
@@ -118,7 +118,7 @@ def _import_worker(folder: str, records: list[str], barrier: Any) -> None:
     mp = pytest.MonkeyPatch()
     _slow_reads(mp)
     barrier.wait()
-    interop.save_imported(Path(folder), [ItemRecord.model_validate_json(r) for r in records])
+    exchange.save_imported(Path(folder), [ItemRecord.model_validate_json(r) for r in records])
 
 
 def test_two_concurrent_annotate_imports_store_each_record_once(tmp_path: Path) -> None:

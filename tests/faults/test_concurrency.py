@@ -19,7 +19,7 @@ import pytest
 
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.releases.verify import verify_release
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
 from tests.validators.factory import make_workspace, ocw_walls
 

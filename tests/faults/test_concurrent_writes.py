@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel
-from ocwtool.store import read_puzzles
 from ocwtool.stores.annotations import dumps
+from ocwtool.stores.puzzles import read_puzzles
 from tests.annotations.conftest import T0
 from tests.formats.conftest import raw_wall
 
@@ -158,7 +158,7 @@ def test_an_import_beside_a_split_waits_for_it_and_is_kept(ws: Path, tmp_path: P
 
 def test_a_split_beside_an_import_waits_and_splits_what_was_imported(ws: Path, tmp_path: Path) -> None:
     new = ocw_file(tmp_path / "new.json", "new", 6)
-    hook = "ocwtool.import_steps:link_to_workspace:after"
+    hook = "ocwtool.acquisition.import_steps:link_to_workspace:after"
     run = beside(ws, hook, ["import", str(new), "--format", "ocw"], ["split", "--sizes", "2,2,2"])
     assert (run.first.code, run.second.code) == (0, 0), (run.first.err, run.second.err)
     puzzles = read_puzzles(ws / "puzzles" / "ocw.jsonl")

@@ -12,7 +12,7 @@ from ocwtool.data import example_path
 from ocwtool.errors import InputError
 from ocwtool.fsio import sha256_file
 from ocwtool.safeparse import JsonSyntaxError, loads_json, loads_yaml
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 
 OCW = example_path("ocw_example.json")
 

@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from ocwtool import workspace, workspace_io
+from ocwtool import workspace
+from ocwtool.acquisition.files import import_into
 from ocwtool.cli import main
 from ocwtool.data import example_path
 from ocwtool.fsio import sha256_file
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace
 from tests.formats.conftest import WALL_A, WALL_B, ocw_doc, raw_wall
 
@@ -99,7 +100,7 @@ def _slow_meta_import(root: str, path: str, pause: float, barrier: Any) -> None:
     mp = pytest.MonkeyPatch()
     mp.setattr(workspace, "write_json", slow)
     barrier.wait()
-    workspace_io.import_into(Workspace.open(Path(root)), Path(path), "ocw", "shared")
+    import_into(Workspace.open(Path(root)), Path(path), "ocw", "shared")
 
 
 def test_concurrent_imports_leave_a_store_and_meta_of_the_same_file(tmp_path: Path) -> None:

@@ -12,9 +12,9 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ocwtool.cli import main
 from ocwtool.data import example_path
+from ocwtool.formats.hf import features, read_parquet, write_parquet
 from ocwtool.fsio import sha256_file
 from ocwtool.schema.fields import INT_RANGES, Scalar, Seq, Struct, kinds
-from ocwtool.schema.formats.hf import features, read_parquet, write_parquet
 from ocwtool.schema.models import Puzzle
 from tests.formats.conftest import full_nyt, full_puzzle
 

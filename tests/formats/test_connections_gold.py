@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from ocwtool.errors import SchemaError
-from ocwtool.schema.formats import get_exporter, get_importer
-from ocwtool.schema.formats.connections_gold import dump_document, load_document
+from ocwtool.formats import get_exporter, get_importer
+from ocwtool.formats.connections_gold import dump_document, load_document
 from ocwtool.schema.models import Flag
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from ocwtool.schema.formats import get_exporter, get_importer
-from ocwtool.schema.formats.csv_export import COLUMNS, rows
+from ocwtool.formats import get_exporter, get_importer
+from ocwtool.formats.csv_export import COLUMNS, rows
 from ocwtool.schema.models import Group, Puzzle, Split
 from tests.conftest import make_nyt, make_ocw_wall
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from ocwtool.acquisition.import_steps import resolve_format
 from ocwtool.data import example_path
 from ocwtool.errors import InputError
-from ocwtool.import_steps import resolve_format
-from ocwtool.schema.formats import IMPORTERS
-from ocwtool.schema.formats.detect import detect, hint
-from ocwtool.store import read_puzzles
+from ocwtool.formats import IMPORTERS
+from ocwtool.formats.detect import detect, hint
+from ocwtool.stores.puzzles import read_puzzles
 from tests.ctd import fixtures as ctd
 from tests.formats.published import (
     BOARD_1,

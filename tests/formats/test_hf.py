@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from ocwtool.errors import InputError, SchemaError
-from ocwtool.schema.formats import get_importer
-from ocwtool.schema.formats.hf import features, from_records, read_parquet, to_records, write_parquet
+from ocwtool.formats import get_importer
+from ocwtool.formats.hf import features, from_records, read_parquet, to_records, write_parquet
 from ocwtool.schema.models import Puzzle
 from tests.conftest import make_nyt, make_ocw_wall
 from tests.formats.conftest import full_nyt, full_puzzle

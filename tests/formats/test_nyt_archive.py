@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from ocwtool.errors import SchemaError
-from ocwtool.schema.formats import get_importer
-from ocwtool.schema.formats.nyt_archive import dump_document, load_document
+from ocwtool.formats import get_importer
+from ocwtool.formats.nyt_archive import dump_document, load_document
 from ocwtool.schema.models import Flag, Game, Puzzle
 from tests.formats.conftest import nyt_entries
 

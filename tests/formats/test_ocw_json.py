@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from ocwtool.errors import InputError, SchemaError
-from ocwtool.schema.formats import get_importer
-from ocwtool.schema.formats.ocw_json import dump_document, export_file, load_document, season_map
+from ocwtool.formats import get_importer
+from ocwtool.formats.ocw_json import dump_document, export_file, load_document, season_map
 from ocwtool.schema.models import Flag, Game
 from tests.formats.conftest import WALL_A, ocw_doc, raw_wall
 

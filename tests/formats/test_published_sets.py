@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from ocwtool.errors import SchemaError
-from ocwtool.schema.formats import get_importer
-from ocwtool.schema.formats.connections_eval import ANNOTATOR
+from ocwtool.formats import get_importer
+from ocwtool.formats.connections_eval import ANNOTATOR
 from ocwtool.schema.models import Flag, nyt_number
 from tests.formats.published import (
     BOARD_1,

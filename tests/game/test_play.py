@@ -17,7 +17,7 @@ from ocwtool.evaluation.game.play import (
     write_games,
 )
 from ocwtool.schema.models import Split
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from ocwtool.workspace import Workspace
 from tests.conftest import make_ocw_wall
 

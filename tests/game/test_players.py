@@ -16,7 +16,7 @@ from ocwtool.evaluation.game.engine import GameView
 from ocwtool.evaluation.game.replay import replay
 from ocwtool.evaluation.game.similarity_players import SimilarityPlayer
 from ocwtool.schema.models import Split
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.conftest import OWN_WALL, make_ocw_wall
 
 

@@ -125,7 +125,7 @@ def syn(name: str, *lemmas: str, definition: str = "") -> SynsetInfo:
 @pytest.fixture
 def real_walls(shared_data: Path) -> list[Puzzle]:
     """The 618 real walls (pre-release file) read by the OCW JSON adapter, in file order."""
-    from ocwtool.schema.formats.ocw_json import import_file
+    from ocwtool.formats.ocw_json import import_file
 
     return list(import_file(shared_data / REAL_OCW, "ocw").puzzles)
 

@@ -16,7 +16,7 @@ from ocwtool.cli import main
 from ocwtool.generators import build
 from ocwtool.resources import wordnet as wordnet_resource
 from ocwtool.schema.models import Split
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from tests.generators.conftest import FakeWordNet, syn, synthetic_nyt, synthetic_walls
 
 

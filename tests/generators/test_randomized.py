@@ -13,7 +13,7 @@ import pytest
 from ocwtool.errors import GenerationError
 from ocwtool.generators.randomized import randomize
 from ocwtool.schema.models import Puzzle, Split
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.generators.conftest import synthetic_nyt, synthetic_walls
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
 from tests.annotations.conftest import puzzles
 
 LS_VENV = Path(os.environ.get("OCWTOOL_LS_VENV") or Path.home() / ".cache/ocwtool/label-studio-venv")

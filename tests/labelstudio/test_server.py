@@ -8,11 +8,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ocwtool.annotations.labelstudio import record_result
+from ocwtool.annotations.labelstudio.results import record_result
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, RedHerringWord
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, write_puzzles
 from ocwtool.stores.annotations import read_all, read_records, store_path
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from tests.annotations.conftest import T0, puzzles, run_cli
 from tests.labelstudio.conftest import Server, project_tasks
 
@@ -149,19 +149,19 @@ def test_missing_settings_and_bad_token_are_one_line_errors(
 
 
 def test_push_and_pull_report_progress(ls_workspace: Path, ls_server: Server) -> None:
-    from ocwtool.annotations import ls_sync
-    from ocwtool.annotations.ls_client import connect
+    from ocwtool.annotations.labelstudio import sync
+    from ocwtool.annotations.labelstudio.client import connect
     from ocwtool.workspace import Workspace
 
     settings = Workspace.open(ls_workspace).settings.labelstudio
     client = connect(settings)
     calls: list[tuple[str, int, int | None]] = []
     items = puzzles()
-    ls_sync.push(client, settings, items, batch_size=3, progress=lambda *c: calls.append(c))
+    sync.push(client, settings, items, batch_size=3, progress=lambda *c: calls.append(c))
     n = len(items)
     assert calls == [("ls push", 0, n), ("ls push", 3, n), ("ls push", n, n)]
     calls.clear()
-    ls_sync.pull(
+    sync.pull(
         client, settings, {p.id: p for p in items}, ls_workspace / "annotations", lambda *c: calls.append(c)
     )
     assert calls == [("ls tasks", k, None) for k in range(n + 1)]

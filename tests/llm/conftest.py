@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.config import init_workspace
 from ocwtool.schema.models import (
     Game,
     Group,
@@ -20,7 +19,8 @@ from ocwtool.schema.models import (
     Split,
     nyt_number,
 )
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
+from ocwtool.workspace import init_workspace
 
 pytest.importorskip("inspect_ai")
 

@@ -19,7 +19,7 @@ from ocwtool.llm.scripted import ScriptedServer
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.schema.board import in_solution_order
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
 
 EPOCHS = 3

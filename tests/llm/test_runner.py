@@ -16,7 +16,7 @@ from ocwtool.cli import INTERRUPTED
 from ocwtool.errors import LlmError
 from ocwtool.evaluation.game import get_rules, read_transcripts
 from ocwtool.evaluation.game.replay import replay
-from ocwtool.evaluation.report import EvalRequest, run_evaluation
+from ocwtool.evaluation.pipeline import EvalRequest, run_evaluation
 from ocwtool.evaluation.run_folder import played_walls, run_predictions
 from ocwtool.llm.inputs import Protocol, PuzzleSource
 from ocwtool.llm.prompts import get_prompt

@@ -12,10 +12,10 @@ from click.testing import CliRunner
 
 from ocwtool.cli import main
 from ocwtool.cli.app import cli
-from ocwtool.config import init_workspace
 from ocwtool.schema.models import Provenance, Puzzle
 from ocwtool.schema.nyt import DayGroups, build_puzzle
-from ocwtool.store import write_puzzles
+from ocwtool.stores.puzzles import write_puzzles
+from ocwtool.workspace import init_workspace
 from tests.servers import LocalSite
 
 from .fixtures import GROUPS

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from ocwtool.acquisition.reconcile import GROUP_ORDER, MISSING_LEFT, MISSING_RIGHT, TITLES
 from ocwtool.config import Settings
 from ocwtool.scrapers.base import CrawlOptions, Source
 from ocwtool.scrapers.crawl import CrawlReport, crawl
 from ocwtool.scrapers.nyt import run_nyt
 from ocwtool.scrapers.outcome import ScrapeOutcome, render
 from ocwtool.scrapers.policy import RetrySettings
-from ocwtool.scrapers.reconcile import GROUP_ORDER, MISSING_LEFT, MISSING_RIGHT, TITLES
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace
 from tests.servers import Fault, LocalSite
 

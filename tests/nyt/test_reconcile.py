@@ -7,12 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.schema.formats import nyt_archive
-from ocwtool.schema.formats.nyt_archive_text import parse_listing_text
-from ocwtool.schema.models import Provenance, Puzzle
-from ocwtool.schema.nyt import DayGroups, build_puzzle
-from ocwtool.schema.text import compare_form
-from ocwtool.scrapers.reconcile import (
+from ocwtool.acquisition.reconcile import (
     GROUP_ORDER,
     MISSING_LEFT,
     MISSING_RIGHT,
@@ -22,6 +17,11 @@ from ocwtool.scrapers.reconcile import (
     reconcile,
     render_table,
 )
+from ocwtool.formats import nyt_archive
+from ocwtool.formats.nyt_archive_text import parse_listing_text
+from ocwtool.schema.models import Provenance, Puzzle
+from ocwtool.schema.nyt import DayGroups, build_puzzle
+from ocwtool.schema.text import compare_form
 
 from .fixtures import GROUPS
 

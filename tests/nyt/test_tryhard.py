@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from ocwtool.errors import InputError, ParseError
-from ocwtool.schema.formats import get_importer
-from ocwtool.schema.formats.nyt_archive_text import parse_header, split_group_line
-from ocwtool.schema.formats.wordsplit import split_words
+from ocwtool.formats import get_importer
+from ocwtool.formats.nyt_archive_text import parse_header, split_group_line
+from ocwtool.formats.wordsplit import split_words
 from ocwtool.schema.models import Flag
 from ocwtool.scrapers.base import Page
 from ocwtool.scrapers.sources.tryhard import TryhardSource

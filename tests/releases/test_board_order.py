@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from ocwtool.errors import ReleaseError
+from ocwtool.formats import hf
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.releases.verify import verify_release
 from ocwtool.schema.board import BoardOrder, in_solution_order
-from ocwtool.schema.formats import hf
 from ocwtool.schema.models import Puzzle
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
 from tests.releases.tamper import rehash
 from tests.validators.factory import make_workspace

@@ -13,13 +13,13 @@ import yaml
 
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.errors import ReleaseError, ValidationFailed
+from ocwtool.formats import ocw_json
+from ocwtool.formats.hf import features
 from ocwtool.fsio import sha256_file
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.releases.verify import verify_release
 from ocwtool.schema.annotations import KnowledgeLabel, KnowledgeType
-from ocwtool.schema.formats import ocw_json
-from ocwtool.schema.formats.hf import features
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace
 from tests.conftest import run_ocwtool
 from tests.releases.conftest import Built

@@ -13,8 +13,8 @@ from ocwtool.cli import main
 from ocwtool.releases.licences import config_sources, hf_licenses
 from ocwtool.schema.models import Lineage, Provenance, Puzzle
 from ocwtool.schema.site_facts import load_facts
-from ocwtool.store import read_puzzles, write_puzzles
-from ocwtool.validators.report import ValidationReport
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
+from ocwtool.validators.findings import ValidationReport
 from ocwtool.validators.rules import Finding
 from tests.validators.factory import make_workspace, ocw_walls, randomized, replace_group
 

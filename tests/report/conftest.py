@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from ocwtool.evaluation.gold import workspace_golds
-from ocwtool.evaluation.report import EvalRequest, report_name, run_evaluation, save_report
+from ocwtool.evaluation.pipeline import EvalRequest, report_name, run_evaluation, save_report
 from ocwtool.fsio import write_json
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, KnowledgeType
-from ocwtool.store import read_puzzles
 from ocwtool.stores.annotations import append_record
+from ocwtool.stores.puzzles import read_puzzles
+from ocwtool.validators.findings import to_json
 from ocwtool.validators.gate import validate_workspace
-from ocwtool.validators.report import to_json
 from tests.validators.factory import make_workspace
 
 T0 = dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.UTC)

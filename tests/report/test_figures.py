@@ -21,7 +21,7 @@ from ocwtool.report.evaluation_panels import MIN_GROUPS
 from ocwtool.report.model import Bars, Heatmap, Panel, Section, Series
 from ocwtool.report.render import figure
 from ocwtool.schema.models import Flag, Lineage
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from tests.report.conftest import evaluate
 from tests.validators.factory import nyt, replace_group, wall
 

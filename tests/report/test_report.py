@@ -14,8 +14,8 @@ from ocwtool.report import collect, sections, write_report
 from ocwtool.report.collect import HUMAN_LABELS
 from ocwtool.report.curation import changes, rule_status
 from ocwtool.report.model import Bars, Heatmap, Panel, Section
-from ocwtool.store import read_puzzles
 from ocwtool.stores.annotations import read_all
+from ocwtool.stores.puzzles import read_puzzles
 from tests.annotations.conftest import run_cli
 from tests.validators.factory import ocw_walls, randomized
 

@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from ocwtool.formats.nyt_archive import load_document as load_archive
+from ocwtool.formats.ocw_json import dump_document, load_document
+from ocwtool.formats.ocw_json import import_file as import_ocw
 from ocwtool.schema.board import (
     BoardOrder,
     hideable,
@@ -24,9 +27,6 @@ from ocwtool.schema.board import (
     shown_board,
     shuffled_board,
 )
-from ocwtool.schema.formats.nyt_archive import load_document as load_archive
-from ocwtool.schema.formats.ocw_json import dump_document, load_document
-from ocwtool.schema.formats.ocw_json import import_file as import_ocw
 from ocwtool.schema.models import Puzzle
 from ocwtool.scrapers.sources.nyt_api import parse_puzzle, url_for
 from tests.conftest import make_ocw_wall

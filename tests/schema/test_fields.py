@@ -9,10 +9,10 @@ from typing import Annotated
 import yaml
 from datasets import List, Value
 
+from ocwtool.formats.hf import features
 from ocwtool.releases.card import CardInfo, SplitFile, card_yaml
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.fields import Dtype, Map, Scalar, Seq, Struct, kinds
-from ocwtool.schema.formats.hf import features
 from ocwtool.schema.models import Group, Lineage, OcwMeta, Puzzle
 from ocwtool.validators.expectations import flatten
 from tests.validators.factory import wall
@@ -71,13 +71,14 @@ def test_a_new_field_reaches_features_validation_tables_and_card() -> None:
 
 def test_schema_imports_no_store_or_pipeline_package() -> None:
     code = (
-        "import sys, importlib, pkgutil, ocwtool.schema, ocwtool.schema.formats as f\n"
+        "import sys, importlib, pkgutil, ocwtool.schema, ocwtool.formats as f\n"
         "for m in pkgutil.iter_modules(ocwtool.schema.__path__, 'ocwtool.schema.'):\n"
         "    importlib.import_module(m.name)\n"
-        "for m in pkgutil.iter_modules(f.__path__, 'ocwtool.schema.formats.'):\n"
+        "for m in pkgutil.iter_modules(f.__path__, 'ocwtool.formats.'):\n"
         "    importlib.import_module(m.name)\n"
-        "allowed = ('ocwtool.schema', 'ocwtool.errors', 'ocwtool.fsio', 'ocwtool.safeparse',\n"
-        "           'ocwtool.safenames', 'ocwtool.data', 'ocwtool.configfiles', 'ocwtool._version')\n"
+        "allowed = ('ocwtool.schema', 'ocwtool.formats', 'ocwtool.errors', 'ocwtool.fsio',\n"
+        "           'ocwtool.safeparse', 'ocwtool.safenames', 'ocwtool.data', 'ocwtool.configfiles',\n"
+        "           'ocwtool._version')\n"
         "print(sorted(m for m in sys.modules if m.startswith('ocwtool.') and not m.startswith(allowed)))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from ocwtool.errors import InputError, SchemaError
 from ocwtool.schema.models import Flag, NytMeta, Puzzle, nyt_date, nyt_number, sort_key
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from tests.conftest import make_nyt, make_ocw_wall
 
 

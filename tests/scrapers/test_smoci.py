@@ -10,14 +10,14 @@ import pytest
 from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
-from ocwtool.schema.formats.ocw_json import dump_document
+from ocwtool.formats.ocw_json import dump_document
 from ocwtool.schema.keys import clue_key
 from ocwtool.schema.models import Flag, HumanPerformance
 from ocwtool.schema.text import match_form
 from ocwtool.scrapers.base import Page
 from ocwtool.scrapers.sources.smoci import SmociGroup, SmociSource, SmociWall, build_walls
 from ocwtool.scrapers.sources.smoci_join import join
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from tests.scrapers.datasette_server import serve_datasette
 from tests.scrapers.ocdb_pages import WALLS, EpisodeSpec, Wall
 from tests.scrapers.ocdb_site import make_workspace, serve_ocdb

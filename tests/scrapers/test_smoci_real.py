@@ -7,9 +7,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
-from ocwtool.schema.formats.ocw_json import import_file
+from ocwtool.formats.ocw_json import import_file
 from ocwtool.schema.models import Flag
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from tests.scrapers.datasette_server import serve_datasette
 from tests.scrapers.ocdb_site import make_workspace
 

@@ -10,7 +10,6 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
-from ocwtool.config import init_workspace
 from ocwtool.schema.models import (
     Game,
     Group,
@@ -23,8 +22,8 @@ from ocwtool.schema.models import (
     Split,
     nyt_number,
 )
-from ocwtool.store import write_puzzles
-from ocwtool.workspace import Workspace
+from ocwtool.stores.puzzles import write_puzzles
+from ocwtool.workspace import Workspace, init_workspace
 
 STEMS = [
     ("Invented rivers", ["Glimmer", "Pollet", "Sarwin", "Tessa"]),

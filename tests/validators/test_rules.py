@@ -10,9 +10,9 @@ import pytest
 from ocwtool.errors import ConfigError
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Flag, HumanPerformance, Lineage, NytMeta, OcwMeta, Split
+from ocwtool.validators.findings import render_table, to_json, to_markdown
 from ocwtool.validators.gate import validate_corpus
 from ocwtool.validators.leakage import near_duplicates, run_leakage
-from ocwtool.validators.report import render_table, to_json, to_markdown
 from ocwtool.validators.rules import RULES, Finding
 from ocwtool.validators.structural import run_structural
 from ocwtool.validators.waivers import Waiver, apply_waivers, load_waivers

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ocwtool.store import read_puzzles, write_puzzles
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from tests.conftest import run_ocwtool
 from tests.validators.factory import make_workspace, replace_group
 

@@ -3,9 +3,14 @@
 Public entry points (import the submodules directly; they load WordNet, scikit-learn etc. lazily):
 
 * ``taxonomy``: the six types, keys, definitions, fine labels, ``GUIDELINE_VERSION``;
-* ``store``: per-annotator JSONL stores (append-only, safe with concurrent writers);
+* ``annotators``: annotator names, walls left mid-way (the label stores themselves, append-only and
+  safe with concurrent writers, are ``ocwtool.stores.annotations``);
 * ``session`` / ``adjudicate``: terminal sessions; ``adjudicate.release_labels(workspace)``;
-* ``suggest`` / ``herrings``: heuristic pre-labels and red-herring candidates;
+* ``suggest``: pre-labels by the heuristic rules (``heuristics``, ``herrings``, ``word_features``,
+  ``lexicon``) or by a trained pre-labeller;
 * ``agreement``: Cohen's kappa, Krippendorff's alpha, confusion, coverage;
-* ``interop``: Label Studio / Argilla / JSONL export and import.
+* ``prelabel/``: the trained pre-labeller (features, training, the model file, its evaluation);
+* ``labelstudio/``: a team on a Label Studio server (config, client, push/pull) and its files;
+* ``interop/``: labels exported and imported as files (Label Studio, Argilla, JSONL), and the
+  "Connecting the Dots" expert taxonomy read as labels.
 """

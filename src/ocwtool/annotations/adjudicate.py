@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ocwtool.annotations.annotators import finished
 from ocwtool.annotations.session import Clock, utc_now
-from ocwtool.annotations.store import finished
 from ocwtool.annotations.taxonomy import BY_KEY, GUIDELINE_VERSION
 from ocwtool.annotations.terminal import ENTER, Quit, Terminal, help_text, read_combined, show_label
 from ocwtool.schema.annotations import WITH_LABELS, Adjudication, ItemRecord, KnowledgeLabel, KnowledgeType

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from ocwtool.annotations.features import WordFeatures, features, partner_text, synset_word
+from ocwtool.annotations.word_features import WordFeatures, features, partner_text, synset_word
 from ocwtool.schema.annotations import RedHerringCategory, RedHerringWord
 from ocwtool.schema.models import GROUP_SIZE, Puzzle
 

@@ -16,10 +16,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ocwtool.annotations.features import WordFeatures, features, partner_text, synset_word
 from ocwtool.annotations.herrings import red_herring_categories, red_herring_words
 from ocwtool.annotations.lexicon import wordnet
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
+from ocwtool.annotations.word_features import WordFeatures, features, partner_text, synset_word
 from ocwtool.schema.annotations import GroupLabel, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
 from ocwtool.stores.annotations import SUGGEST

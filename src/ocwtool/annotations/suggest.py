@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ocwtool.annotations.herring_model.records import keep_scored
 from ocwtool.annotations.heuristics import suggest_all
-from ocwtool.annotations.prelabel import Prelabeller, prelabel_puzzles
-from ocwtool.annotations.prelabel_model import load_model
+from ocwtool.annotations.prelabel.labeller import Prelabeller, prelabel_puzzles
+from ocwtool.annotations.prelabel.model import load_model
 from ocwtool.progress import Progress, silent, track
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle

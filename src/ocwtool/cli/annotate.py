@@ -80,8 +80,8 @@ def label_cmd(
       ocwtool annotate label --annotator alice
       ocwtool annotate label --annotator bob --source nyt --split test --only-unlabelled --suggest
     """
+    from ocwtool.annotations.annotators import check_annotator
     from ocwtool.annotations.session import LabelSession
-    from ocwtool.annotations.store import check_annotator
     from ocwtool.annotations.terminal import ClickTerminal
     from ocwtool.schema.models import in_split
 
@@ -104,7 +104,7 @@ def label_cmd(
 
 def _suggestions(folder: Path) -> dict[str, ItemRecord]:
     """The suggester's latest pre-labels (saying how to make some when there are none)."""
-    from ocwtool.annotations.store import latest_suggestions
+    from ocwtool.annotations.annotators import latest_suggestions
 
     suggestions = latest_suggestions(folder)
     if not suggestions:
@@ -209,7 +209,7 @@ def agreement_cmd(app: AppContext, as_json: bool, with_suggest: bool) -> None:
     import json
 
     from ocwtool.annotations import agreement as agr
-    from ocwtool.annotations.store import count_groups
+    from ocwtool.annotations.annotators import count_groups
 
     ws = app.workspace()
     report = agr.agreement(ws.annotations(include_suggest=with_suggest), total_groups=count_groups(ws))
@@ -234,7 +234,7 @@ def adjudicate_cmd(app: AppContext, annotator: str, sources: tuple[str, ...]) ->
       ocwtool annotate adjudicate --annotator carol
     """
     from ocwtool.annotations.adjudicate import run_adjudication
-    from ocwtool.annotations.store import check_annotator
+    from ocwtool.annotations.annotators import check_annotator
     from ocwtool.annotations.terminal import ClickTerminal
 
     check_annotator(annotator)
@@ -263,8 +263,8 @@ def export_cmd(
       ocwtool annotate export --format argilla --annotator alice --out alice.json
       ocwtool annotate export --format jsonl > labels.jsonl
     """
-    from ocwtool.annotations.interop import export_labels, write_export
-    from ocwtool.annotations.store import check_annotator
+    from ocwtool.annotations.annotators import check_annotator
+    from ocwtool.annotations.interop.exchange import export_labels, write_export
 
     ws = app.workspace()
     stores = ws.annotations(include_suggest=fmt != "jsonl")
@@ -306,8 +306,8 @@ def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> 
     if fmt == "connections-taxonomy":
         _import_taxonomy(app, file, annotator)
         return
-    from ocwtool.annotations.interop import import_labels, save_imported
-    from ocwtool.annotations.store import check_annotator
+    from ocwtool.annotations.annotators import check_annotator
+    from ocwtool.annotations.interop.exchange import import_labels, save_imported
     from ocwtool.fsio import read_text
 
     if annotator:
@@ -321,9 +321,9 @@ def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> 
 
 
 def _import_taxonomy(app: AppContext, file: Path, annotator: str | None) -> None:
-    from ocwtool.annotations.ctd_taxonomy import ANNOTATOR, taxonomy_records
-    from ocwtool.annotations.interop import save_imported
-    from ocwtool.annotations.store import check_annotator
+    from ocwtool.annotations.annotators import check_annotator
+    from ocwtool.annotations.interop.ctd_taxonomy import ANNOTATOR, taxonomy_records
+    from ocwtool.annotations.interop.exchange import save_imported
     from ocwtool.fsio import read_json
 
     name = check_annotator(annotator or ANNOTATOR)

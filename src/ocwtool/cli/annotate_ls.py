@@ -14,12 +14,12 @@ from ocwtool.progress import Progress
 if TYPE_CHECKING:
     from label_studio_sdk import LabelStudio
 
-    from ocwtool.annotations.ls_client import LabelStudioSettings
+    from ocwtool.annotations.labelstudio.client import LabelStudioSettings
     from ocwtool.workspace import Workspace
 
 
 def _connect(ws: Workspace) -> tuple[LabelStudio, LabelStudioSettings]:
-    from ocwtool.annotations.ls_client import connect
+    from ocwtool.annotations.labelstudio.client import connect
 
     settings = ws.settings.labelstudio
     return connect(settings), settings
@@ -86,16 +86,16 @@ def push_cmd(
     Examples:
       ocwtool annotate ls push --split test --sample 40 --seed 7 --annotator alice --annotator bob --overlap 2
     """
-    from ocwtool.annotations import ls_plan, ls_sync
-    from ocwtool.annotations.store import check_annotator, latest_suggestions
+    from ocwtool.annotations.annotators import check_annotator, latest_suggestions
+    from ocwtool.annotations.labelstudio import plan, sync
 
     for name in annotators:
         check_annotator(name)
     ws = app.workspace()
-    chosen = ls_plan.select(ws.puzzles(sources), split, sample, seed)
+    chosen = plan.select(ws.puzzles(sources), split, sample, seed)
     suggestions = {} if no_predictions else latest_suggestions(ws.annotations_dir)
     client, settings = _connect(ws)
-    report = ls_sync.push(
+    report = sync.push(
         client,
         settings,
         chosen,
@@ -124,12 +124,12 @@ def pull_cmd(app: AppContext, progress: Progress) -> None:
       ocwtool annotate ls pull && ocwtool annotate agreement
       ocwtool annotate ls pull --no-progress > pull.log
     """
-    from ocwtool.annotations import ls_sync
+    from ocwtool.annotations.labelstudio import sync
 
     ws = app.workspace()
     client, settings = _connect(ws)
     puzzles = {p.id: p for p in ws.puzzles()}
-    click.echo(ls_sync.pull(client, settings, puzzles, ws.annotations_dir, progress).render())
+    click.echo(sync.pull(client, settings, puzzles, ws.annotations_dir, progress).render())
 
 
 @ls_cmd.command("status")
@@ -142,9 +142,9 @@ def status_cmd(app: AppContext, progress: Progress) -> None:
     Examples:
       ocwtool annotate ls status
     """
-    from ocwtool.annotations import ls_sync
+    from ocwtool.annotations.labelstudio import sync
 
     ws = app.workspace()
     client, settings = _connect(ws)
     puzzles = {p.id: p for p in ws.puzzles()}
-    click.echo(ls_sync.status(client, settings, puzzles, ws.annotations_dir, progress).render())
+    click.echo(sync.status(client, settings, puzzles, ws.annotations_dir, progress).render())

@@ -14,14 +14,14 @@ from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
 
 if TYPE_CHECKING:
-    from ocwtool.annotations.prelabel_run import TrainResult
+    from ocwtool.annotations.prelabel.run import TrainResult
 
 TRAPS = "connections-eval"
 
 
 def _feature_sets(chosen: tuple[str, ...]) -> tuple[str, ...]:
     """The named sets, or every set whose backend is installed (``auto``)."""
-    from ocwtool.annotations.prelabel_features import FEATURE_SETS, check_sets, unavailable
+    from ocwtool.annotations.prelabel.features import FEATURE_SETS, check_sets, unavailable
 
     if chosen and "auto" not in chosen:
         return check_sets(chosen)
@@ -31,7 +31,7 @@ def _feature_sets(chosen: tuple[str, ...]) -> tuple[str, ...]:
 def _herrings(app: AppContext, traps: str, as_json: bool) -> dict[str, object] | None:
     """Red-herring scores against ``traps`` when that annotator has a store (else a note on stderr)."""
     from ocwtool.annotations import herring_eval
-    from ocwtool.annotations.prelabel_run import herring_workspace
+    from ocwtool.annotations.prelabel.run import herring_workspace
 
     ws = app.workspace()
     if not ws.annotations_path(traps).exists():
@@ -123,8 +123,8 @@ def train_cmd(
       ocwtool annotate suggest --model types-ctd-expert
       ocwtool annotate train --task red-herrings --annotator play-decoys
     """
-    from ocwtool.annotations.prelabel_run import train_workspace
-    from ocwtool.annotations.prelabel_train import TrainOptions
+    from ocwtool.annotations.prelabel.run import train_workspace
+    from ocwtool.annotations.prelabel.train import TrainOptions
 
     if task == "red-herrings":
         train_herrings(app, annotator, name, feature_sets, (holdout, seed), traps, as_json)
@@ -138,8 +138,8 @@ def train_cmd(
 
 def _show_training(app: AppContext, result: TrainResult, traps: str, as_json: bool) -> None:
     """Where the model went and its held-out evaluation (a table, or JSON with the red herrings)."""
-    from ocwtool.annotations.prelabel_eval import as_json as eval_json
-    from ocwtool.annotations.prelabel_eval import render
+    from ocwtool.annotations.prelabel.evaluate import as_json as eval_json
+    from ocwtool.annotations.prelabel.evaluate import render
 
     model = result.model
     click.echo(
@@ -201,9 +201,9 @@ def evaluate_cmd(
       ocwtool annotate evaluate --model types-ctd-expert@1 --min-confidence 0.7 --json
       ocwtool annotate evaluate --task red-herrings --annotator play-decoys --min-players 2
     """
-    from ocwtool.annotations.prelabel_eval import as_json as eval_json
-    from ocwtool.annotations.prelabel_eval import render
-    from ocwtool.annotations.prelabel_run import evaluate_workspace
+    from ocwtool.annotations.prelabel.evaluate import as_json as eval_json
+    from ocwtool.annotations.prelabel.evaluate import render
+    from ocwtool.annotations.prelabel.run import evaluate_workspace
 
     if task == "red-herrings" or (spec and is_herring_spec(spec)):
         evaluate_herrings(app, spec, annotator, min_players, traps, as_json)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ocwtool.workspace import Workspace
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "init": ("ocwtool.cli.workspace", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
+    "init": ("ocwtool.cli.init", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
     "build-variants": ("ocwtool.cli.variants", "build_variants_cmd", "Build OCW-Randomized and OCW-WordNet."),
     "import": (
         "ocwtool.cli.io",

@@ -175,7 +175,7 @@ def _show_scored(event: Scored) -> None:
     """A section's table (headed by its name when there are several), its warnings after it, where
     they are read, and its figures (drawn before the report is saved: a report of several runs
     loses its per-wall rows then)."""
-    from ocwtool.evaluation.report import render
+    from ocwtool.evaluation.pipeline import render
 
     report, section = event.report, event.section
     if section is not None:

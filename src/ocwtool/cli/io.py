@@ -1,7 +1,7 @@
 """``ocwtool import``, ``ocwtool export`` and ``ocwtool info``.
 
 The ``--format`` choices come from the ``IMPORTERS``/``EXPORTERS`` tables of
-``ocwtool.schema.formats``, read only when a command is used (module level stays click + stdlib).
+``ocwtool.formats``, read only when a command is used (module level stays click + stdlib).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from ocwtool.cli.paths import InputPath
 from ocwtool.names import SPLITS
 
 if TYPE_CHECKING:
+    from ocwtool.acquisition.files import ImportReport
     from ocwtool.workspace import Workspace
-    from ocwtool.workspace_io import ImportReport
 
 
 class RegistryChoice(click.Choice):  # type: ignore[type-arg]
@@ -33,7 +33,7 @@ class RegistryChoice(click.Choice):  # type: ignore[type-arg]
 
     @property  # type: ignore[override]
     def choices(self) -> Sequence[str]:
-        from ocwtool.schema import formats
+        from ocwtool import formats
 
         table: dict[str, Any] = getattr(formats, self._table)
         return (*self._extra, *table)
@@ -91,8 +91,8 @@ def import_cmd(
       ocwtool import puzzle_data.json --format todd-puzzles
       ocwtool import test.json --format ocw --source ocw-test --split test
     """
+    from ocwtool.acquisition.files import import_into
     from ocwtool.schema.models import Split
-    from ocwtool.workspace_io import import_into
 
     ws = app.workspace()
     chosen = Split(split) if split else None
@@ -158,7 +158,7 @@ def export_cmd(
       ocwtool export --format csv --game nyt
       ocwtool export --format ocw --source ocw --split test --out test.json
     """
-    from ocwtool.workspace_io import export_to
+    from ocwtool.acquisition.files import export_to
 
     ws = app.workspace()
     report = export_to(ws, fmt, sources, out, game=game, split=split)

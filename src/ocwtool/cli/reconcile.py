@@ -47,8 +47,8 @@ def reconcile_cmd(
     """
     import json
 
+    from ocwtool.acquisition.reconcile import render_table
     from ocwtool.scrapers.nyt import reconcile_files
-    from ocwtool.scrapers.reconcile import render_table
     from ocwtool.workspace import Workspace
 
     files = (_in_workspace(app, left), _in_workspace(app, right))

@@ -49,8 +49,8 @@ def validate_cmd(
         _print_rules()
         return
     from ocwtool.errors import ValidationFailed
+    from ocwtool.validators.findings import render_table
     from ocwtool.validators.gate import validate_workspace, write_reports
-    from ocwtool.validators.report import render_table
 
     ws = app.workspace()
     report = validate_workspace(ws, sources, expectations=not no_expectations, progress=progress)

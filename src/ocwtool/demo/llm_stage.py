@@ -11,7 +11,7 @@ import shutil
 
 from ocwtool.demo.state import DemoState, StageResult
 from ocwtool.evaluation.gold import workspace_golds
-from ocwtool.evaluation.report import EvalRequest, headline, report_name, run_evaluation, save_report
+from ocwtool.evaluation.pipeline import EvalRequest, headline, report_name, run_evaluation, save_report
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.llm.inputs import Protocol, PuzzleSource
 from ocwtool.llm.scripted import Board, provider_env, serve_scripted

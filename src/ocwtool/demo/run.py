@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.annotations.suggest import suggest_workspace
-from ocwtool.config import init_workspace
 from ocwtool.curation.splits import split_workspace
 from ocwtool.demo.llm_stage import llm_stage
 from ocwtool.demo.server import serve
@@ -23,7 +22,7 @@ from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
 from ocwtool.demo.state import DemoState, Stage, StageResult
 from ocwtool.errors import ConfigError, OcwError
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
-from ocwtool.evaluation.report import EvalRequest, headline, report_name, run_evaluation, save_report
+from ocwtool.evaluation.pipeline import EvalRequest, headline, report_name, run_evaluation, save_report
 from ocwtool.fsio import write_json, write_text
 from ocwtool.generators.build import KINDS, VariantRequest, build_all
 from ocwtool.progress import Progress, silent, track
@@ -34,9 +33,9 @@ from ocwtool.scrapers.base import CrawlOptions
 from ocwtool.scrapers.nyt import run_nyt
 from ocwtool.scrapers.pipeline import scrape_ocw
 from ocwtool.scrapers.sources.ocdb import WallOptions
+from ocwtool.validators.findings import to_json
 from ocwtool.validators.gate import validate_workspace
-from ocwtool.validators.report import to_json
-from ocwtool.workspace import Workspace
+from ocwtool.workspace import Workspace, init_workspace
 
 DEMO_CONTACT = "ocwtool-demo@localhost"
 RELEASE_NAME = "demo"

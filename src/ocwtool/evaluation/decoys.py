@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ocwtool.annotations.annotators import check_annotator
 from ocwtool.annotations.decoys.mine import mine
 from ocwtool.annotations.decoys.records import ANNOTATOR
 from ocwtool.annotations.decoys.store import Saved, save_decoys
 from ocwtool.annotations.decoys.summary import DecoySummary, as_json, causes, render_summary, summarize
-from ocwtool.annotations.store import check_annotator
 from ocwtool.errors import AnnotationError
 from ocwtool.evaluation.gold import unscorable
 from ocwtool.evaluation.plays import FilePlays, Puzzles, read_plays

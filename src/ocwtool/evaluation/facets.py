@@ -22,11 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from ocwtool.annotations.store import finished
+from ocwtool.annotations.annotators import finished
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.evaluation.stats import Walls, label_categories
-from ocwtool.schema.formats.hf import read_parquet
+from ocwtool.formats.hf import read_parquet
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.annotations import read_all
 from ocwtool.stores.release import Release

@@ -13,8 +13,8 @@ from pathlib import Path
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.scorer import GoldWall, load_gold
+from ocwtool.formats.hf import read_parquet
 from ocwtool.names import SPLITS
-from ocwtool.schema.formats.hf import read_parquet
 from ocwtool.schema.models import Flag, Game, Puzzle, in_split, non_text_reasons
 from ocwtool.stores.release import Release
 from ocwtool.workspace import Workspace

@@ -3,7 +3,7 @@
 :func:`evaluate` takes an :class:`~ocwtool.evaluation.request.EvaluationRequest` and decides the
 rest: the puzzles (a run folder's own unless given), each workspace store or release config scored
 on its own, the knowledge labels, the puzzle facts for breakdowns, the walls a run played; then it
-scores each section (:func:`ocwtool.evaluation.report.run_evaluation`), or replays recorded games,
+scores each section (:func:`ocwtool.evaluation.pipeline.run_evaluation`), or replays recorded games,
 and writes the reports. It yields an event per step, so a caller shows each store's table as soon as
 it is scored, before the next one starts.
 """
@@ -16,7 +16,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from ocwtool.annotations.store import read_all, unfinished
+from ocwtool.annotations.annotators import read_all, unfinished
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.checks import NothingScored
 from ocwtool.evaluation.facets import WallFacts, annotator_types, release_facts, workspace_facts
@@ -24,7 +24,7 @@ from ocwtool.evaluation.game.board import Board
 from ocwtool.evaluation.game.replay import BoardStore
 from ocwtool.evaluation.game.score import evaluate_transcripts
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
-from ocwtool.evaluation.report import EvalRequest, report_name, run_evaluation, save_report
+from ocwtool.evaluation.pipeline import EvalRequest, report_name, run_evaluation, save_report
 from ocwtool.evaluation.request import (
     EvaluationRequest,
     Event,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ocwtool.safenames import ANNOTATOR, check_name
 
 if TYPE_CHECKING:
-    from ocwtool.evaluation.report import EvalRequest
+    from ocwtool.evaluation.pipeline import EvalRequest
     from ocwtool.evaluation.scorer import GoldWall
 
 DEFAULT_SPLIT = "test"

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import InputError
+from ocwtool.formats.ocw_json import export_file
 from ocwtool.fsio import read_json, sha256_file, write_json
 from ocwtool.generators.randomized import randomize
 from ocwtool.generators.summary import PoolRun, VariantSummary, WordNetRun
@@ -25,9 +26,8 @@ from ocwtool.generators.wordnet import WordNetOptions, generate
 from ocwtool.names import VARIANT_KINDS
 from ocwtool.progress import Progress, silent, track
 from ocwtool.resources.wordnet import WordNetBackend, open_backend
-from ocwtool.schema.formats.ocw_json import export_file
 from ocwtool.schema.models import Game, Puzzle, Split, in_split
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace
 
 KINDS = VARIANT_KINDS

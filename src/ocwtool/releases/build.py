@@ -25,6 +25,7 @@ from typing import Any
 
 from ocwtool._version import __version__
 from ocwtool.errors import InputError, ReleaseError
+from ocwtool.formats import hf, ocw_json
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
 from ocwtool.locks import folder_lock
 from ocwtool.names import SPLITS
@@ -38,11 +39,10 @@ from ocwtool.releases.quirks import quirks
 from ocwtool.report.build import key_figures, write_report
 from ocwtool.safenames import check_release
 from ocwtool.schema.corpus import Corpus, is_text
-from ocwtool.schema.formats import hf, ocw_json
 from ocwtool.schema.models import Puzzle, sort_key
 from ocwtool.stores.release import Release
+from ocwtool.validators.findings import ValidationReport, to_json, to_markdown
 from ocwtool.validators.gate import require_valid, validate_corpus
-from ocwtool.validators.report import ValidationReport, to_json, to_markdown
 from ocwtool.validators.waivers import load_waivers
 from ocwtool.workspace import Workspace
 

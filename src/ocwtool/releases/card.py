@@ -20,9 +20,9 @@ from ocwtool.config import PROJECT_URL
 from ocwtool.errors import ReleaseError
 from ocwtool.evaluation.scorer.bundle import PYTHON
 from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE, SETUP_COMMAND, VENV, score_command
+from ocwtool.formats.hf import features
 from ocwtool.names import SPLITS
 from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
-from ocwtool.schema.formats.hf import features
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.release import Release
 

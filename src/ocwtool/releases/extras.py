@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ocwtool.annotations.adjudicate import release_labels
 from ocwtool.evaluation.baselines import BASELINES
-from ocwtool.evaluation.report import parse_report_name
+from ocwtool.evaluation.pipeline import parse_report_name
 from ocwtool.evaluation.scorer.bundle import standalone_files
 from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE
 from ocwtool.fsio import write_bytes, write_text

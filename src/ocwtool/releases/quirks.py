@@ -7,7 +7,7 @@ every finding; the card caps one rule's warnings at :data:`QUIRKS_PER_RULE` and 
 
 from __future__ import annotations
 
-from ocwtool.validators.report import ValidationReport
+from ocwtool.validators.findings import ValidationReport
 from ocwtool.validators.rules import RULES, Severity
 
 QUIRKS_PER_RULE = 20

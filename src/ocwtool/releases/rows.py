@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.errors import OcwError, ReleaseError
+from ocwtool.formats import hf, ocw_json
 from ocwtool.fsio import read_json
 from ocwtool.schema.board import hideable, in_solution_order
-from ocwtool.schema.formats import hf, ocw_json
 from ocwtool.stores.release import DATA, JSON, MANIFEST, Release
 
 KINDS = (DATA, JSON)

@@ -24,10 +24,10 @@ from typing import Any
 
 from ocwtool.errors import OcwError, ReleaseError, UnsafeArchiveError
 from ocwtool.evaluation.scorer.deps import VENV
+from ocwtool.formats.hf import features
 from ocwtool.fsio import read_text, sha256_file
 from ocwtool.releases.extract import Archive, open_archive
 from ocwtool.releases.rows import check_rows, read_json_file
-from ocwtool.schema.formats.hf import features
 from ocwtool.stores.release import MANIFEST, SUMS, Release
 
 MAX_MANIFEST_BYTES = 64 << 20

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool.annotations.adjudicate import release_labels
-from ocwtool.annotations.store import describe_unfinished, finished, unfinished
+from ocwtool.annotations.annotators import describe_unfinished, finished, unfinished
 from ocwtool.evaluation.facets import WallFacts, facts_of, herrings_marked
 from ocwtool.evaluation.gold import gold_from_puzzle
-from ocwtool.evaluation.report import parse_report_name
+from ocwtool.evaluation.pipeline import parse_report_name
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.evaluation.stats import label_categories
 from ocwtool.report.evaluation import EvalInputs, ScoredRun

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ocwtool.annotations.agreement import TYPES, agreement, group_types
-from ocwtool.annotations.store import describe_unfinished
+from ocwtool.annotations.annotators import describe_unfinished
 from ocwtool.report.model import Bars, Heatmap, Panel, Section, Series, empty
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
@@ -204,7 +204,7 @@ def annotation_section(stores: Stores, unfinished: Mapping[str, Sequence[str]] |
 
 # ------------------------------------------------------------------------------------ validation
 def rule_status(findings: Sequence[Mapping[str, Any]]) -> str:
-    """One rule's outcome from its findings (as in :mod:`ocwtool.validators.report`)."""
+    """One rule's outcome from its findings (as in :mod:`ocwtool.validators.findings`)."""
     if not findings:
         return "passed"
     if all(f["waived"] for f in findings):

@@ -1,4 +1,5 @@
-"""Canonical schema (pydantic models) and format adapters."""
+"""Canonical schema: the pydantic models and what is derived from them (the format adapters that
+read and write them are :mod:`ocwtool.formats`, one layer up)."""
 
 from ocwtool.schema.models import (
     N_CLUES,

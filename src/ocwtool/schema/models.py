@@ -140,7 +140,8 @@ class Provenance(Frozen):
     """Where a record came from, precisely enough to re-derive it from raw captures.
 
     ``original_id``/``linked_by``: an undated NYT puzzle that was given the date and id of a dated one
-    with the same clues (:mod:`ocwtool.linking`) keeps the id its file gave it, and how it was linked.
+    with the same clues (:mod:`ocwtool.acquisition.nyt_linking`) keeps the id its file gave it, and how
+    it was linked.
     """
 
     source: str

@@ -20,6 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
+from ocwtool.acquisition.reconcile import Report, merge, reconcile, render_table, within
 from ocwtool.fsio import write_json, write_text
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.models import Puzzle
@@ -27,10 +28,9 @@ from ocwtool.scrapers.base import CrawlOptions, Source
 from ocwtool.scrapers.crawl import CrawlReport, crawl
 from ocwtool.scrapers.frontier import Frontier
 from ocwtool.scrapers.outcome import ScrapeOutcome
-from ocwtool.scrapers.reconcile import Report, merge, reconcile, render_table, within
 from ocwtool.scrapers.sources.nyt_api import NytApiSource
 from ocwtool.scrapers.sources.tryhard import TryhardSource
-from ocwtool.store import read_puzzles
+from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace
 
 Which = Literal["api", "archive", "both"]

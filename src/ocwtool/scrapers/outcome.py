@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ocwtool.acquisition.reconcile import Report, render_table
 from ocwtool.scrapers.crawl import CrawlReport
-from ocwtool.scrapers.reconcile import Report, render_table
 from ocwtool.scrapers.sources.smoci_join import JoinReport
 from ocwtool.workspace import Workspace
 

@@ -1,3 +1,3 @@
 """The workspace's stores on disk, below :class:`~ocwtool.workspace.Workspace` (which reads them
-through this package): ``annotations`` holds the per-annotator label stores. (The puzzle stores are
-:mod:`ocwtool.store`.)"""
+through this package): ``puzzles`` the canonical puzzle stores, ``annotations`` the per-annotator
+label stores."""

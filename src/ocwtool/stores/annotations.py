@@ -1,8 +1,8 @@
 """Per-annotator label stores: ``annotations/<annotator>.jsonl``, append-only, one item per line.
 
 This module reads and writes the files; what the annotation tools make of them (annotator names,
-walls left mid-way) is :mod:`ocwtool.annotations.store`. It sits below :class:`~ocwtool.workspace.Workspace`,
-which reads the stores through it (``Workspace.annotations()``).
+walls left mid-way) is :mod:`ocwtool.annotations.annotators`. It sits below
+:class:`~ocwtool.workspace.Workspace`, which reads the stores through it (``Workspace.annotations()``).
 
 Appending is the only write a labelling session does. Each record is written with a single
 ``os.write`` on an ``O_APPEND`` descriptor, under an exclusive ``flock`` and followed by ``fsync``:

@@ -11,8 +11,8 @@ from ocwtool.fsio import write_json, write_text
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.corpus import Corpus
 from ocwtool.validators.expectations import run_expectations
+from ocwtool.validators.findings import ValidationReport, to_json, to_markdown
 from ocwtool.validators.leakage import run_leakage
-from ocwtool.validators.report import ValidationReport, to_json, to_markdown
 from ocwtool.validators.rules import RULES, Finding, Severity
 from ocwtool.validators.structural import run_structural
 from ocwtool.validators.waivers import Waiver, apply_waivers, load_waivers

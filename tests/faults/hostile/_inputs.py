@@ -51,7 +51,7 @@ def nyt_archive() -> list[dict[str, Any]]:
 
 def jsonl_records() -> list[dict[str, Any]]:
     """The OCW example as canonical store records (what ``kept.jsonl`` holds)."""
-    from ocwtool.schema.formats.ocw_json import load_document
+    from ocwtool.formats.ocw_json import load_document
 
     result = load_document(ocw(), where="example", source="kept")
     return [p.to_json_dict() for p in result.puzzles]

@@ -326,7 +326,7 @@ def _write(rel: str, data: bytes) -> Callable[[Path], None]:
 
 def _parquet_rows(keep: slice) -> Callable[[Path], None]:
     def change(folder: Path) -> None:
-        from ocwtool.schema.formats import hf
+        from ocwtool.formats import hf
 
         hf.write_parquet(hf.read_parquet(folder / PARQUET)[keep], folder / PARQUET)
         tamper.rehash(folder, PARQUET)

@@ -47,7 +47,7 @@ def _jsonl(update: dict[str, Any], index: int = 2) -> str:
 
 def _nyt_record(**meta: Any) -> dict[str, Any]:
     """An NYT store record (2024-03-05) with its nyt metadata updated by ``meta``."""
-    from ocwtool.schema.formats.todd_puzzles import load_document
+    from ocwtool.formats.todd_puzzles import load_document
 
     rec = load_document(todd()[:1], where="t", source="todd").puzzles[0].to_json_dict()
     rec["nyt"].update(meta)

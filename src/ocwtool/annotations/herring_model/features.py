@@ -21,9 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from ocwtool.annotations.features import WordFeatures, features
 from ocwtool.annotations.herrings import numbered_clues, red_herring_categories, red_herring_words
-from ocwtool.annotations.prelabel_features import Embedder, unavailable
+from ocwtool.annotations.prelabel.features import Embedder, unavailable
+from ocwtool.annotations.word_features import WordFeatures, features
 from ocwtool.schema.models import Puzzle
 
 FEATURE_SETS = ("text", "wordnet", "embed")

@@ -1,7 +1,7 @@
 """The saved red-herring scorer: a logistic regression over named pair features, as plain JSON.
 
 ``models/herrings-<annotator>/v<N>.json``, versioned and loaded as the types pre-labeller is
-(:mod:`ocwtool.annotations.prelabel_model`: same folder layout, ``NAME@VERSION`` specs, never
+(:mod:`ocwtool.annotations.prelabel.model`: same folder layout, ``NAME@VERSION`` specs, never
 replaced), for the same reasons: the coefficients are the model, JSON runs no code and can be read.
 It holds the annotator and the sha256 of the pairs it learnt from, the split by game and the
 held-out puzzle ids, the held-out evaluation, and the parameters.
@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import Field, ValidationError
 
-from ocwtool.annotations.prelabel_model import SplitInfo, model_path, parse_spec, versions
+from ocwtool.annotations.prelabel.model import SplitInfo, model_path, parse_spec, versions
 from ocwtool.errors import AnnotationError, InputError
 from ocwtool.fsio import atomic_open
 from ocwtool.schema.annotations import ANNOTATOR_PATTERN

@@ -20,10 +20,10 @@ from ocwtool.annotations.herring_model.model import HerringModel, load, save
 from ocwtool.annotations.herring_model.records import Herrings
 from ocwtool.annotations.herring_model.score import Scored, categories, score_puzzles, words
 from ocwtool.annotations.herring_model.train import HerringOptions, played, train
-from ocwtool.annotations.prelabel_features import Embedder
-from ocwtool.annotations.prelabel_model import versions
-from ocwtool.annotations.prelabel_run import annotator_records
-from ocwtool.annotations.prelabel_train import game_key
+from ocwtool.annotations.prelabel.features import Embedder
+from ocwtool.annotations.prelabel.model import versions
+from ocwtool.annotations.prelabel.run import annotator_records
+from ocwtool.annotations.prelabel.train import game_key
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle

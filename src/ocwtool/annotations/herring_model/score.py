@@ -11,7 +11,7 @@ from ocwtool.annotations.herring_model.features import Features, Pair, featurize
 from ocwtool.annotations.herring_model.model import HerringModel
 from ocwtool.annotations.herring_model.themes import themes
 from ocwtool.annotations.herrings import numbered_clues, red_herring_words
-from ocwtool.annotations.prelabel_features import Embedder
+from ocwtool.annotations.prelabel.features import Embedder
 from ocwtool.schema.annotations import RedHerringCategory, RedHerringWord
 from ocwtool.schema.models import Puzzle
 

@@ -14,10 +14,10 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ocwtool.annotations.features import features
 from ocwtool.annotations.herring_model.features import _shares_letters
 from ocwtool.annotations.herrings import Clue, numbered_clues
-from ocwtool.annotations.prelabel_features import Embedder
+from ocwtool.annotations.prelabel.features import Embedder
+from ocwtool.annotations.word_features import features
 from ocwtool.schema.models import Puzzle
 
 SIZE = 4

@@ -20,9 +20,9 @@ from ocwtool.annotations.decoys.mine import players_of
 from ocwtool.annotations.decoys.records import play_of
 from ocwtool.annotations.herring_model.features import Features, Pair, featurize
 from ocwtool.annotations.herring_model.model import HerringModel
-from ocwtool.annotations.prelabel_features import Embedder
-from ocwtool.annotations.prelabel_model import SplitInfo
-from ocwtool.annotations.prelabel_train import MIN_GAMES, game_key
+from ocwtool.annotations.prelabel.features import Embedder
+from ocwtool.annotations.prelabel.model import SplitInfo
+from ocwtool.annotations.prelabel.train import MIN_GAMES, game_key
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle

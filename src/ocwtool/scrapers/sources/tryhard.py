@@ -4,7 +4,7 @@ HTML (``/nyt-connections-answers/``, paginated ``…/2/``, ``…/3/``): under th
 Answers Archive" a ``<ul>`` whose outer ``<li>`` per day reads ``NYT Connections 183 - December 11th,
 2023`` and holds a nested ``<ul>`` of four ``<li><strong>TITLE</strong> - W1, W2, W3, W4</li>`` in
 yellow..purple order. The rendered TEXT form has the header line then four ``TITLE - W1, W2, W3, W4``
-lines (importer ``nyt-archive-text``: :mod:`ocwtool.schema.formats.nyt_archive_text`, whose day
+lines (importer ``nyt-archive-text``: :mod:`ocwtool.formats.nyt_archive_text`, whose day
 building this module shares).
 
 The archive shows no starting board, so these puzzles' ``clues`` hold the four groups concatenated in
@@ -19,8 +19,8 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 from ocwtool.errors import ParseError
-from ocwtool.schema.formats.nyt_archive_text import PARSER_VERSION, build_days, parse_header, split_group_line
-from ocwtool.schema.formats.wordsplit import split_words
+from ocwtool.formats.nyt_archive_text import PARSER_VERSION, build_days, parse_header, split_group_line
+from ocwtool.formats.wordsplit import split_words
 from ocwtool.schema.models import Provenance, Puzzle
 from ocwtool.schema.site_facts import source_facts
 from ocwtool.scrapers.base import CrawlOptions, Page, ParseResult

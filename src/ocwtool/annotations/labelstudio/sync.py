@@ -1,0 +1,320 @@
+"""Push puzzles to a running Label Studio server, pull the annotations back, report the status.
+
+* :func:`push` creates the project (or updates its labelling config and overlap), imports the
+  puzzles not there yet in batches with the ``suggest`` pre-labels as predictions (``model_version``),
+  attaches predictions to tasks pushed before a suggestion existed, records each task's annotators
+  (task field ``assigned``, plus one Data Manager tab per annotator), and reports tasks whose puzzle
+  changed in ocwtool after it was pushed instead of overwriting them.
+* :func:`pull` maps each annotation to an ocwtool annotator by its user's e-mail and appends the
+  records not already in ``annotations/<annotator>.jsonl`` (so pulling twice changes nothing).
+* :func:`status` counts tasks, annotations per annotator and what is still to pull.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ocwtool.annotations.annotators import check_annotator
+from ocwtool.annotations.interop.exchange import save_imported
+from ocwtool.annotations.labelstudio.client import LabelStudioSettings, api_error, as_json
+from ocwtool.annotations.labelstudio.config import assigned_field, labelling_config, puzzle_hash, task_data
+from ocwtool.annotations.labelstudio.plan import PushReport, assign, changed_lines, parse_assigned
+from ocwtool.annotations.labelstudio.results import annotator_for_email, record_from_result, record_result
+from ocwtool.errors import AnnotationError
+from ocwtool.progress import Progress, silent
+from ocwtool.schema.annotations import ItemRecord
+from ocwtool.schema.models import Puzzle
+from ocwtool.stores.annotations import dumps, read_records, store_path
+
+if TYPE_CHECKING:
+    from label_studio_sdk import LabelStudio
+
+Task = dict[str, Any]
+
+
+def _call(settings: LabelStudioSettings, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    try:
+        return fn(*args, **kwargs)
+    except AnnotationError:
+        raise
+    except Exception as exc:  # the SDK raises ApiError (HTTP) or httpx errors (transport)
+        raise api_error(exc, settings.url) from None
+
+
+def find_project(client: LabelStudio, settings: LabelStudioSettings) -> dict[str, Any] | None:
+    """The project titled ``settings.project``, or None."""
+    pager: Any = _call(settings, client.projects.list, title=settings.project)
+    projects: list[dict[str, Any]] = _call(settings, lambda: [as_json(p) for p in pager])
+    return next((p for p in projects if p.get("title") == settings.project), None)
+
+
+def ensure_project(client: LabelStudio, settings: LabelStudioSettings, overlap: int | None) -> dict[str, Any]:
+    """Create the project, or bring its labelling config (and the overlap, when given) up to date."""
+    config = labelling_config()
+    found = find_project(client, settings)
+    fields: dict[str, Any] = {"label_config": config, "show_skip_button": True}
+    if overlap is not None:
+        fields["maximum_annotations"] = overlap
+    if found is None:
+        created = _call(settings, client.projects.create, title=settings.project, **fields)
+        return dict(as_json(created))
+    if any(found.get(k) != v for k, v in fields.items()):
+        _call(settings, client.projects.update, id=found["id"], **fields)
+    return found
+
+
+def tasks(
+    client: LabelStudio, settings: LabelStudioSettings, project_id: int, progress: Progress = silent
+) -> list[Task]:
+    """Every task of the project with its annotations and predictions (``progress("ls tasks", n, None)``)."""
+    pager = _call(settings, client.tasks.list, project=project_id, fields="all", page_size=100)
+
+    def fetch() -> list[Task]:
+        items: list[Task] = []
+        progress("ls tasks", 0, None)
+        for task in pager:
+            items.append(as_json(task))
+            progress("ls tasks", len(items), None)
+        return items
+
+    fetched: list[Task] = _call(settings, fetch)
+    return fetched
+
+
+def _by_puzzle(items: Sequence[Task]) -> dict[str, Task]:
+    return {str(t["data"].get("puzzle_id")): t for t in items if t.get("data", {}).get("puzzle_id")}
+
+
+def _new_task(puzzle: Puzzle, names: list[str], suggestion: ItemRecord | None, model: str) -> Task:
+    task: Task = {"data": task_data(puzzle, names)}
+    if suggestion is not None:
+        task["predictions"] = [{"model_version": model, "result": record_result(puzzle, suggestion)}]
+    return task
+
+
+def push(
+    client: LabelStudio,
+    settings: LabelStudioSettings,
+    puzzles: Sequence[Puzzle],
+    *,
+    annotators: Sequence[str] = (),
+    overlap: int = 1,
+    seed: int = 0,
+    suggestions: Mapping[str, ItemRecord] | None = None,
+    model_version: str = "ocwtool-suggest",
+    batch_size: int = 100,
+    progress: Progress = silent,
+) -> PushReport:
+    """Push ``puzzles`` (idempotent): see the module docstring."""
+    suggestions = suggestions or {}
+    project = ensure_project(client, settings, overlap if annotators else None)
+    pid = int(project["id"])
+    have = _by_puzzle(tasks(client, settings, pid))
+    earlier = {p: parse_assigned(t["data"].get("assigned")) for p, t in have.items()}
+    plan = assign([p.id for p in puzzles], annotators, overlap, seed, earlier) if annotators else {}
+    report = PushReport(pid, str(project["title"]))
+    fresh = [p for p in puzzles if p.id not in have]
+    progress("ls push", 0, len(fresh))
+    for start in range(0, len(fresh), batch_size):
+        batch = fresh[start : start + batch_size]
+        body = [_new_task(p, plan.get(p.id, []), suggestions.get(p.id), model_version) for p in batch]
+        _call(settings, client.projects.import_tasks, id=pid, request=body)
+        report.created += [p.id for p in batch]
+        report.predictions += sum("predictions" in t for t in body)
+        progress("ls push", len(report.created), len(fresh))
+    for puzzle in (p for p in puzzles if p.id in have):
+        task = have[puzzle.id]
+        if task["data"].get("ocwtool_hash") != puzzle_hash(puzzle):
+            report.changed.append(puzzle.id)
+            continue
+        report.unchanged.append(puzzle.id)
+        report.predictions += _add_prediction(client, settings, puzzle, task, suggestions, model_version)
+    report.assigned = dict(Counter(n for p in puzzles for n in plan.get(p.id, [])))
+    if annotators:
+        _annotator_tabs(client, settings, pid, annotators)
+    return report
+
+
+def _add_prediction(
+    client: LabelStudio,
+    settings: LabelStudioSettings,
+    puzzle: Puzzle,
+    task: Task,
+    suggestions: Mapping[str, ItemRecord],
+    model_version: str,
+) -> int:
+    """Attach the suggestion to a task pushed before it existed (once per model version)."""
+    sug = suggestions.get(puzzle.id)
+    if sug is None or any(p.get("model_version") == model_version for p in task.get("predictions") or []):
+        return 0
+    _call(
+        settings,
+        client.predictions.create,
+        task=int(task["id"]),
+        result=record_result(puzzle, sug),
+        model_version=model_version,
+    )
+    return 1
+
+
+def _annotator_tabs(
+    client: LabelStudio, settings: LabelStudioSettings, project_id: int, annotators: Sequence[str]
+) -> None:
+    """One Data Manager tab per annotator listing the tasks assigned to them (created once)."""
+    views = _call(settings, lambda: [as_json(v) for v in client.views.list(project=project_id)])
+    titles = {str((v.get("data") or {}).get("title")) for v in views}
+    for name in annotators:
+        title = f"ocwtool: {name}"
+        if title in titles:
+            continue
+        flt = {
+            "filter": "filter:tasks:data.assigned",
+            "operator": "contains",
+            "type": "String",
+            "value": assigned_field([name]),
+        }
+        data = {"title": title, "filters": {"conjunction": "and", "items": [flt]}}
+        _call(settings, client.views.create, project=project_id, data=data)
+
+
+@dataclass
+class PullReport:
+    """What a pull found and appended."""
+
+    added: dict[str, int] = field(default_factory=dict)
+    seen: int = 0
+    changed: list[str] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def render(self) -> str:
+        added = ", ".join(f"{n} {c}" for n, c in sorted(self.added.items())) or "nothing"
+        lines = [f"Pulled {self.seen} annotations (new: {added})"]
+        lines += changed_lines(self.changed)
+        lines += [f"unknown puzzle (not in this workspace): {pid}" for pid in self.unknown]
+        lines += [f"not imported: {p}" for p in self.problems]
+        return "\n".join(lines)
+
+
+def users(client: LabelStudio, settings: LabelStudioSettings) -> dict[int, str]:
+    """Label Studio user id -> e-mail."""
+    listed = _call(settings, lambda: [as_json(u) for u in client.users.list()])
+    return {int(u["id"]): str(u.get("email") or u.get("username") or u["id"]) for u in listed}
+
+
+def collect(
+    client: LabelStudio,
+    settings: LabelStudioSettings,
+    puzzles: Mapping[str, Puzzle],
+    progress: Progress = silent,
+) -> tuple[list[ItemRecord], PullReport]:
+    """Records of every annotation of the project (none when the project does not exist yet)."""
+    project = find_project(client, settings)
+    if project is None:
+        raise AnnotationError(f"no Label Studio project titled {settings.project!r}; run `annotate ls push`")
+    emails = users(client, settings)
+    report, records = PullReport(), []
+    for task in tasks(client, settings, int(project["id"]), progress):
+        pid = str(task["data"].get("puzzle_id"))
+        puzzle = puzzles.get(pid)
+        if puzzle is None:
+            report.unknown.append(pid)
+            continue
+        if task["data"].get("ocwtool_hash") != puzzle_hash(puzzle):
+            report.changed.append(pid)
+            continue
+        for ann in task.get("annotations") or []:
+            report.seen += 1
+            try:
+                records.append(_record(puzzle, task, ann, emails, settings))
+            except AnnotationError as exc:
+                report.problems.append(str(exc))
+    return records, report
+
+
+def _record(
+    puzzle: Puzzle, task: Task, ann: Task, emails: Mapping[int, str], settings: LabelStudioSettings
+) -> ItemRecord:
+    user: Any = ann.get("completed_by")
+    uid = int(user["id"] if isinstance(user, dict) else user or 0)
+    email = emails.get(uid, f"user-{uid}@labelstudio")
+    return record_from_result(
+        puzzle,
+        ann.get("result") or [],
+        annotator=check_annotator(annotator_for_email(email, settings.annotators)),
+        created_at=ann.get("updated_at") or ann.get("created_at"),
+        cancelled=bool(ann.get("was_cancelled")),
+        where=f"task {task['id']} ({puzzle.id}) annotation {ann.get('id')} by {email}",
+    )
+
+
+def pull(
+    client: LabelStudio,
+    settings: LabelStudioSettings,
+    puzzles: Mapping[str, Puzzle],
+    folder: Path,
+    progress: Progress = silent,
+) -> PullReport:
+    """Append the annotations not yet in the local stores (idempotent)."""
+    records, report = collect(client, settings, puzzles, progress)
+    report.added = save_imported(folder, records)
+    return report
+
+
+@dataclass
+class StatusReport:
+    """The project as seen from ocwtool."""
+
+    project_id: int
+    project_title: str
+    tasks: int
+    complete: int
+    overlap: int
+    annotations: dict[str, int]
+    to_pull: dict[str, int]
+    changed: list[str]
+
+    def render(self) -> str:
+        per = ", ".join(f"{n} {c}" for n, c in sorted(self.annotations.items())) or "none"
+        pull = ", ".join(f"{n} {c}" for n, c in sorted(self.to_pull.items()) if c) or "nothing"
+        lines = [
+            f"Project {self.project_title!r} (id {self.project_id}): {self.tasks} tasks, "
+            f"{self.complete} with {self.overlap}+ annotations",
+            f"annotations: {per}",
+            f"to pull: {pull}",
+        ]
+        return "\n".join(lines + changed_lines(self.changed))
+
+
+def status(
+    client: LabelStudio,
+    settings: LabelStudioSettings,
+    puzzles: Mapping[str, Puzzle],
+    folder: Path,
+    progress: Progress = silent,
+) -> StatusReport:
+    """Tasks, annotations per annotator, what ``pull`` would add, and changed tasks."""
+    project = find_project(client, settings)
+    if project is None:
+        raise AnnotationError(f"no Label Studio project titled {settings.project!r}; run `annotate ls push`")
+    items = tasks(client, settings, int(project["id"]), progress)
+    overlap = int(project.get("maximum_annotations") or 1)
+    done = sum(sum(not a.get("was_cancelled") for a in t.get("annotations") or []) >= overlap for t in items)
+    records, report = collect(client, settings, puzzles)
+    per = Counter(r.annotator for r in records)
+    have = {name: {dumps(r) for r in read_records(store_path(folder, name))} for name in per}
+    to_pull = Counter(r.annotator for r in records if dumps(r) not in have[r.annotator])
+    return StatusReport(
+        int(project["id"]),
+        str(project["title"]),
+        len(items),
+        done,
+        overlap,
+        dict(per),
+        dict(to_pull),
+        report.changed,
+    )
