@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.scrape_nyt import parse_date as _parse_date
 
@@ -57,7 +58,10 @@ def reconcile_cmd(
     doc = report.to_json()
     if output is not None:
         write_json(output, doc)
-    click.echo(json.dumps(doc, ensure_ascii=False, indent=2) if as_json else render_table(report))
+    if as_json:
+        term.echo_json(json.dumps(doc, ensure_ascii=False, indent=2))
+    else:
+        term.echo(render_table(report))
 
 
 def _in_workspace(app: AppContext, path: Path) -> Path:
