@@ -46,6 +46,8 @@ from .model import (
     empty_groups,
 )
 from .report import (
+    ISSUE_EXAMPLES,
+    TABLE_ISSUES,
     Progress,
     RunResult,
     align,
@@ -63,8 +65,10 @@ __all__ = [
     "EVALUATOR_VERSION",
     "GROUPING_METRICS",
     "GROUPS",
+    "ISSUE_EXAMPLES",
     "NYT_METRICS",
     "SIZE",
+    "TABLE_ISSUES",
     "GoldWall",
     "Options",
     "Prediction",
