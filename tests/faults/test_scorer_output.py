@@ -23,6 +23,7 @@ from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.evaluation.scorer.cli import shown
 from ocwtool.safetext import terminal
 from ocwtool.store import write_puzzles
+from tests.conftest import make_nyt
 from tests.evaluation.conftest import as_records, ocw_document, own_puzzles, write_json
 
 
@@ -92,6 +93,19 @@ def test_an_all_null_file_fails_ocwtool_eval(
     args = ["-w", eval_ws, "eval", "--bootstrap", "0", "--predictions", null, "--json-out", report]
     assert _ocwtool(capsys, *args) == (1, "", f"Error: {null}: {NOTHING.format(why='all 2 null')}\n")
     assert not report.exists()
+
+
+def test_a_store_with_only_null_answers_is_skipped_when_eval_scores_several(
+    golds: list[GoldWall], eval_ws: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_puzzles(eval_ws / "puzzles" / "nyt.jsonl", [make_nyt()])
+    answers = _nulls(golds) + as_records([gold_from_puzzle(make_nyt())])
+    preds = write_json(tmp_path / "preds.json", answers)
+    args = ["-w", eval_ws, "eval", "--bootstrap", "0", "--predictions", preds, "--split", "all"]
+    code, out, err = _ocwtool(capsys, *args, "--json-out", tmp_path / "r.json")
+    assert code == 0, err
+    assert out.startswith("== nyt: 1 puzzle(s) ==\n")
+    assert f"not scored: ocw: {preds}: {NOTHING.format(why='all 2 null')}" in err.splitlines()
 
 
 def _duplicated(golds: list[GoldWall]) -> list[dict[str, Any]]:

@@ -129,7 +129,7 @@ def _read_records(path: Path, field_name: str) -> list[Any]:
 def _jsonl_records(path: Path, text: str, first: json.JSONDecodeError) -> list[Any]:
     """The records of a JSON Lines file, one per non-blank line. A line that is not JSON is reported
     where it is (``FILE:LINE:COLUMN``); if even the first record is not JSON, the file is taken for
-    one JSON document and ``first`` (its error as a whole) is reported. Lines end at ``\n`` only, as
+    one JSON document and ``first`` (its error as a whole) is reported. Lines end at ``\\n`` only, as
     JSON Lines says (``str.splitlines`` would also cut at U+2028 and others inside a string)."""
     records: list[Any] = []
     for n, line in enumerate(text.split("\n"), start=1):

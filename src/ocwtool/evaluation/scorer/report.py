@@ -13,7 +13,15 @@ from typing import Any
 from .connections import bertscore_f1, score_connections, summarize_connections
 from .files import expand_prediction_paths, load_gold, load_predictions
 from .grouping import WallMemo, score_wall, summarize_grouping
-from .model import EVALUATOR_VERSION, GoldWall, Options, Prediction, ScorerInputError, WallScore
+from .model import (
+    EVALUATOR_VERSION,
+    GoldWall,
+    NothingToScore,
+    Options,
+    Prediction,
+    ScorerInputError,
+    WallScore,
+)
 
 Progress = Callable[[Iterable[Any]], Iterable[Any]]
 
@@ -115,12 +123,12 @@ def score_run(
     return result, prov
 
 
-def nothing_to_score(name: str, walls: int, missing: int) -> ScorerInputError:
+def nothing_to_score(name: str, walls: int, missing: int) -> NothingToScore:
     """The error for a run whose every wall is null or missing: an empty table would look like a
     score (a crashed model run often writes such a file)."""
     null = walls - missing
     why = f"{null} null, {missing} without a prediction" if missing else f"all {walls} null"
-    return ScorerInputError(
+    return NothingToScore(
         f"{name}: nothing to score: no wall has predicted_groups or predicted_connections ({why}); "
         "check that the run finished, or leave this file out"
     )
