@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ocwtool.errors import LockBusy
+from ocwtool.safetext import terminal
 
 HOLDER_PREFIX = ".ocwtool-lock."
 
@@ -138,7 +139,7 @@ def _notify(message: str) -> None:
     if callable(notify):
         notify(message)
     else:
-        print(message, file=sys.stderr, flush=True)
+        print(terminal(message), file=sys.stderr, flush=True)  # the command line may hold anything
 
 
 def _leave_record(folder: Path, *, shared: bool) -> Path | None:

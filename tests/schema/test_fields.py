@@ -77,8 +77,8 @@ def test_schema_imports_no_store_or_pipeline_package() -> None:
         "for m in pkgutil.iter_modules(f.__path__, 'ocwtool.formats.'):\n"
         "    importlib.import_module(m.name)\n"
         "allowed = ('ocwtool.schema', 'ocwtool.formats', 'ocwtool.errors', 'ocwtool.fsio',\n"
-        "           'ocwtool.safeparse', 'ocwtool.safenames', 'ocwtool.data', 'ocwtool.configfiles',\n"
-        "           'ocwtool._version')\n"
+        "           'ocwtool.safeparse', 'ocwtool.safenames', 'ocwtool.safetext', 'ocwtool.data',\n"
+        "           'ocwtool.configfiles', 'ocwtool._version')\n"
         "print(sorted(m for m in sys.modules if m.startswith('ocwtool.') and not m.startswith(allowed)))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

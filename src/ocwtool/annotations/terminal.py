@@ -14,6 +14,7 @@ from typing import Protocol
 
 from ocwtool.annotations.herrings import numbered_clues
 from ocwtool.annotations.taxonomy import BY_KEY, TAXONOMY, describe
+from ocwtool.safetext import terminal
 from ocwtool.schema.annotations import KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Puzzle
 
@@ -36,28 +37,29 @@ class Terminal(Protocol):
 
 
 class ClickTerminal:
-    """The real terminal (and CliRunner input), through click."""
+    """The real terminal (and CliRunner input), through click; what it shows is escaped
+    (:func:`ocwtool.safetext.terminal`: clues and connections are untrusted text)."""
 
     def show(self, text: str) -> None:
         import click
 
-        click.echo(text)
+        click.echo(terminal(text))
 
     def key(self, prompt: str) -> str:
         import click
 
-        click.echo(prompt, nl=False)
+        click.echo(terminal(prompt), nl=False)
         # Not click.getchar: on a terminal it discards typeahead (see _tty_key), and with piped
         # input it reads /dev/tty instead of stdin. Piped/CliRunner input is read one char at a time.
         ch = _tty_key() if sys.stdin.isatty() else sys.stdin.read(1)
-        click.echo("" if ch in ENTER else ch)
+        click.echo("" if ch in ENTER else terminal(ch))
         return ch
 
     def line(self, prompt: str) -> str:
         import click
 
         try:
-            return str(click.prompt(prompt, default="", show_default=False))
+            return str(click.prompt(terminal(prompt), default="", show_default=False))
         except click.Abort:
             raise Quit from None
 

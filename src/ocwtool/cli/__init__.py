@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import shlex
 import sys
+from io import StringIO  # not `import io`: this package has a submodule of that name
 
 import click
 
 from ocwtool import locks
+from ocwtool.cli import term
 from ocwtool.cli.app import cli
 from ocwtool.errors import OcwError
 
@@ -45,21 +47,23 @@ def main(argv: list[str] | None = None) -> None:
     except OcwError as exc:
         if debug:
             raise
-        click.echo(f"Error: {exc}", err=True)
+        term.echo(f"Error: {exc}", err=True)
         sys.exit(EXIT_ERROR)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        exc.show()
+        shown = StringIO()  # escaped: the message may quote what was typed (an invalid choice)
+        exc.show(file=shown)
+        term.echo(shown.getvalue(), err=True, nl=False)
         sys.exit(exc.exit_code)
     except (click.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
-        click.echo(INTERRUPTED, err=True)
+        term.echo(INTERRUPTED, err=True)
         sys.exit(EXIT_INTERRUPTED)
     except OSError as exc:  # a file the library did not expect to fail (permissions, disk full, ...)
         if debug:
             raise
         where = f"{exc.filename}: " if exc.filename else ""
-        click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+        term.echo(f"Error: {where}{exc.strerror or exc}", err=True)
         sys.exit(EXIT_ERROR)
     sys.exit(returned if isinstance(returned, int) else 0)
 

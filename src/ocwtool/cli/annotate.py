@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
 from ocwtool.cli.progress import progress_option
@@ -108,7 +109,7 @@ def _suggestions(folder: Path) -> dict[str, ItemRecord]:
 
     suggestions = latest_suggestions(folder)
     if not suggestions:
-        click.echo("No suggestions yet; run `ocwtool annotate suggest` first to see pre-labels.", err=True)
+        term.echo("No suggestions yet; run `ocwtool annotate suggest` first to see pre-labels.", err=True)
     return suggestions
 
 
@@ -116,11 +117,11 @@ def _show_labelling(session: LabelSession, result: SessionResult, selection: str
     """What the session saved, the coverage of the selection, and how to resume; exit 130 when it
     was interrupted."""
     if result.interrupted:
-        click.echo("\nInterrupted; the groups labelled so far are kept.", err=True)
-    click.echo(f"Saved {result.labelled}, skipped {result.skipped}; {result.remaining} left in this pass.")
-    click.echo(session.coverage(selection))
+        term.echo("\nInterrupted; the groups labelled so far are kept.", err=True)
+    term.echo(f"Saved {result.labelled}, skipped {result.skipped}; {result.remaining} left in this pass.")
+    term.echo(session.coverage(selection))
     if result.quit and result.remaining:
-        click.echo("Run the same command again to resume.")
+        term.echo("Run the same command again to resume.")
     if result.interrupted:
         # Not ctx.exit(130): ocwtool.cli.main runs click with standalone_mode=False, which drops it.
         raise SystemExit(130)
@@ -191,7 +192,7 @@ def suggest_cmd(
         app.workspace(), sources, progress=progress, model=model, min_confidence=min_confidence
     )
     summary = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
-    click.echo(f"Wrote suggestions for {count} puzzles to {path} ({summary})")
+    term.echo(f"Wrote suggestions for {count} puzzles to {path} ({summary})")
 
 
 @annotate_cmd.command("agreement")
@@ -214,9 +215,9 @@ def agreement_cmd(app: AppContext, as_json: bool, with_suggest: bool) -> None:
     ws = app.workspace()
     report = agr.agreement(ws.annotations(include_suggest=with_suggest), total_groups=count_groups(ws))
     if as_json:
-        click.echo(json.dumps(agr.as_json(report), indent=2))
+        term.echo_json(json.dumps(agr.as_json(report), indent=2))
     else:
-        click.echo(agr.render(report))
+        term.echo(agr.render(report))
 
 
 @annotate_cmd.command("adjudicate")
@@ -240,7 +241,7 @@ def adjudicate_cmd(app: AppContext, annotator: str, sources: tuple[str, ...]) ->
     check_annotator(annotator)
     ws = app.workspace()
     done, left = run_adjudication(ws.puzzles(sources), ws.annotations_dir, annotator, ClickTerminal())
-    click.echo(f"Decided {done}; {left} disputed groups left.")
+    term.echo(f"Decided {done}; {left} disputed groups left.")
 
 
 @annotate_cmd.command("export")
@@ -273,10 +274,10 @@ def export_cmd(
         stores = {k: v for k, v in stores.items() if k in (annotator, "suggest")}
     exported = export_labels(fmt, ws.puzzles(sources), stores)
     if out is None:
-        click.echo(exported.text, nl=False)
+        term.echo_json(exported.text, nl=False)  # JSON or JSONL: the same data
         return
     write_export(ws, out, exported)
-    click.echo(f"Wrote {out}" + "".join(f" and {out.name}{s}" for s in exported.sidecars), err=True)
+    term.echo(f"Wrote {out}" + "".join(f" and {out.name}{s}" for s in exported.sidecars), err=True)
 
 
 @annotate_cmd.command("import")
@@ -317,7 +318,7 @@ def import_cmd(app: AppContext, file: Path, fmt: str, annotator: str | None) -> 
     records = import_labels(fmt, read_text(file), puzzles, annotator, str(file))
     added = save_imported(ws.annotations_dir, records)
     parts = ", ".join(f"{name} {n}" for name, n in added.items()) or "nothing"
-    click.echo(f"Imported {len(records)} records from {file} (new: {parts})")
+    term.echo(f"Imported {len(records)} records from {file} (new: {parts})")
 
 
 def _import_taxonomy(app: AppContext, file: Path, annotator: str | None) -> None:
@@ -330,16 +331,16 @@ def _import_taxonomy(app: AppContext, file: Path, annotator: str | None) -> None
     ws = app.workspace()
     result = taxonomy_records(read_json(file), ws.puzzles(), str(file), name)
     for warning in result.warnings:
-        click.echo(f"Warning: {warning}", err=True)
+        term.echo(f"Warning: {warning}", err=True)
     if result.unmatched:
         shown = ", ".join(str(n) for n in result.unmatched[:10]) + (
             " ..." if len(result.unmatched) > 10 else ""
         )
-        click.echo(
+        term.echo(
             f"Warning: {len(result.unmatched)} games match no puzzle of the workspace: [{shown}]", err=True
         )
     added = save_imported(ws.annotations_dir, result.records)
-    click.echo(
+    term.echo(
         f"Matched {result.matched} of {result.games} games; {len(result.records)} records for {name} "
         f"(new: {added.get(name, 0)}; {result.unlabelled_groups} groups published without a type)"
     )

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
 from ocwtool.cli.progress import progress_option
@@ -65,7 +66,7 @@ def decoys_cmd(
     ws = app.workspace()
     run = mine_decoys(ws, files, annotator=annotator, sources=sources, progress=progress)
     if as_json:
-        click.echo(json.dumps(run_json(run), indent=2))
+        term.echo_json(json.dumps(run_json(run), indent=2))
         return
     for line in render_run(run, ws.rel(run.saved.path)):
-        click.echo(line)
+        term.echo(line)

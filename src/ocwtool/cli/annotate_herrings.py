@@ -7,6 +7,7 @@ import json
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext
 
 TASKS = ("types", "red-herrings")
@@ -37,20 +38,20 @@ def train_herrings(
     options = HerringOptions(name or f"herrings-{annotator}", sets, *split)
     result = train_workspace(app.workspace(), annotator, options, traps=traps)
     model = result.model
-    click.echo(
+    term.echo(
         f"Saved {model.tag} to {result.path} ({model.n_puzzles} puzzles played, {model.n_pairs} clue-group "
         f"pairs in training, features {', '.join(model.feature_sets)}, data {model.data_hash[:12]})",
         err=as_json,
     )
     if as_json:
-        click.echo(
+        term.echo(
             json.dumps(
                 {"model": model.tag, "path": str(result.path), "red_herrings": eval_json(result.evaluation)},
                 indent=2,
             )
         )
     else:
-        click.echo(render(result.evaluation, annotator, traps))
+        term.echo(render(result.evaluation, annotator, traps))
 
 
 def evaluate_herrings(
@@ -64,10 +65,10 @@ def evaluate_herrings(
     spec = spec or f"herrings-{annotator or DEFAULT_ANNOTATOR}"
     model, ev = evaluate_workspace(app.workspace(), spec, annotator, min_players, traps)
     if as_json:
-        click.echo(json.dumps({"model": model.tag, "red_herrings": eval_json(ev)}, indent=2))
+        term.echo_json(json.dumps({"model": model.tag, "red_herrings": eval_json(ev)}, indent=2))
         return
-    click.echo(f"{model.tag} (trained {model.created_at:%Y-%m-%d %H:%M} on {model.annotator})")
-    click.echo(render(ev, annotator or model.annotator, traps))
+    term.echo(f"{model.tag} (trained {model.created_at:%Y-%m-%d %H:%M} on {model.annotator})")
+    term.echo(render(ev, annotator or model.annotator, traps))
 
 
 def split_models(specs: tuple[str, ...], min_score: float | None) -> tuple[str | None, str | None]:
@@ -99,8 +100,8 @@ def suggest_scored(
         app.workspace(), herrings, sources, types=types, min_confidence=min_confidence, min_score=score
     )
     summary = ", ".join(f"{k} {n}" for k, n in done.kinds.most_common())
-    click.echo(f"Wrote suggestions for {done.puzzles} puzzles to {done.path} ({summary})")
-    click.echo(
+    term.echo(f"Wrote suggestions for {done.puzzles} puzzles to {done.path} ({summary})")
+    term.echo(
         f"Red herrings by {done.model}: {done.words} clues scoring {score:.2f} or more, "
         f"{done.themes} decoy themes"
     )

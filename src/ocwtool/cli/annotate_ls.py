@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
 from ocwtool.names import SPLITS
@@ -107,7 +108,7 @@ def push_cmd(
         batch_size=batch_size,
         progress=progress,
     )
-    click.echo(report.render())
+    term.echo(report.render())
 
 
 @ls_cmd.command("pull")
@@ -129,7 +130,7 @@ def pull_cmd(app: AppContext, progress: Progress) -> None:
     ws = app.workspace()
     client, settings = _connect(ws)
     puzzles = {p.id: p for p in ws.puzzles()}
-    click.echo(sync.pull(client, settings, puzzles, ws.annotations_dir, progress).render())
+    term.echo(sync.pull(client, settings, puzzles, ws.annotations_dir, progress).render())
 
 
 @ls_cmd.command("status")
@@ -147,4 +148,4 @@ def status_cmd(app: AppContext, progress: Progress) -> None:
     ws = app.workspace()
     client, settings = _connect(ws)
     puzzles = {p.id: p for p in ws.puzzles()}
-    click.echo(sync.status(client, settings, puzzles, ws.annotations_dir, progress).render())
+    term.echo(sync.status(client, settings, puzzles, ws.annotations_dir, progress).render())

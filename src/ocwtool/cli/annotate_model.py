@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ocwtool.annotations.herring_model.model import is_herring_spec
+from ocwtool.cli import term
 from ocwtool.cli.annotate_herrings import evaluate_herrings, train_herrings
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
@@ -35,11 +36,11 @@ def _herrings(app: AppContext, traps: str, as_json: bool) -> dict[str, object] |
 
     ws = app.workspace()
     if not ws.annotations_path(traps).exists():
-        click.echo(f"(no labels of {traps!r}: red-herring suggestions not scored)", err=True)
+        term.echo(f"(no labels of {traps!r}: red-herring suggestions not scored)", err=True)
         return None
     score = herring_workspace(ws, traps)
     if not as_json:
-        click.echo(herring_eval.render(score, traps))
+        term.echo(herring_eval.render(score, traps))
     return herring_eval.as_json(score)
 
 
@@ -142,19 +143,19 @@ def _show_training(app: AppContext, result: TrainResult, traps: str, as_json: bo
     from ocwtool.annotations.prelabel.evaluate import render
 
     model = result.model
-    click.echo(
+    term.echo(
         f"Saved {model.tag} to {result.path} ({model.n_groups} groups, "
         f"features {', '.join(model.feature_sets)}, data {model.data_hash[:12]})",
         err=as_json,
     )
     if result.orphans:
-        click.echo(f"({result.orphans} labelled groups have no puzzle in the workspace; left out)", err=True)
+        term.echo(f"({result.orphans} labelled groups have no puzzle in the workspace; left out)", err=True)
     if not as_json:
-        click.echo(render(result.evaluation))
+        term.echo(render(result.evaluation))
     herrings = _herrings(app, traps, as_json)
     if as_json:
         out = {"model": model.tag, "path": str(result.path), "types": eval_json(result.evaluation)}
-        click.echo(json.dumps({**out, "red_herrings": herrings}, indent=2))
+        term.echo_json(json.dumps({**out, "red_herrings": herrings}, indent=2))
 
 
 @click.command("evaluate")
@@ -212,10 +213,10 @@ def evaluate_cmd(
         raise click.UsageError("--model is required for --task types (e.g. --model types-ctd-expert)")
     model, ev = evaluate_workspace(app.workspace(), spec, annotator, min_confidence, progress=progress)
     if not as_json:
-        click.echo(f"{model.tag} (trained {model.created_at:%Y-%m-%d %H:%M} on {model.annotator})")
-        click.echo(render(ev))
+        term.echo(f"{model.tag} (trained {model.created_at:%Y-%m-%d %H:%M} on {model.annotator})")
+        term.echo(render(ev))
     herrings = _herrings(app, traps, as_json)
     if as_json:
-        click.echo(
+        term.echo_json(
             json.dumps({"model": model.tag, "types": eval_json(ev), "red_herrings": herrings}, indent=2)
         )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ocwtool import __version__, locks
+from ocwtool.cli import term
 
 if TYPE_CHECKING:
     from ocwtool.workspace import Workspace
@@ -72,7 +73,7 @@ class AppContext:
         for line in ws.layout_notes():
             if line not in shown:
                 shown.add(line)
-                click.echo(line, err=True)
+                term.echo(line, err=True)
         return ws
 
 

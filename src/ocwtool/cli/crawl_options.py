@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.options import typed_options
 from ocwtool.cli.progress import progress_option
 
@@ -74,9 +75,9 @@ def echo_outcome(outcome: ScrapeOutcome, workspace: Workspace) -> None:
 
     shown = render(outcome, workspace)
     for line in shown.stderr:
-        click.echo(line, err=True)
+        term.echo(line, err=True)
     why = nothing_fetched(outcome)
     if why is not None:
         raise FetchError(why)
     for line in shown.stdout:
-        click.echo(line)
+        term.echo(line)

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
@@ -37,18 +38,18 @@ def demo_cmd(app: AppContext, progress: Progress) -> None:
 
     root = app.root
     rel = Workspace.at(root).rel
-    click.echo(f"ocwtool demo in {root}")
+    term.echo(f"ocwtool demo in {root}")
 
     def echo(result: Any) -> None:
-        click.echo(f"\n== {result.name} ({result.seconds:.1f} s)")
+        term.echo(f"\n== {result.name} ({result.seconds:.1f} s)")
         for line in result.lines:
-            click.echo(f"   {line}")
+            term.echo(f"   {line}")
         for path in result.paths:
-            click.echo(f"   wrote {rel(path)}")
+            term.echo(f"   wrote {rel(path)}")
 
     results = run_demo(root, progress=progress, echo=echo)
     total = sum(r.seconds for r in results)
-    click.echo(f"\nDone: {len(results)} stages in {total:.1f} s. Explore it with: ocwtool -w {root} info")
+    term.echo(f"\nDone: {len(results)} stages in {total:.1f} s. Explore it with: ocwtool -w {root} info")
     report = next((p for r in results for p in r.paths if p.suffix == ".html"), None)
     if report is not None:
-        click.echo(f"Report: {report}")
+        term.echo(f"Report: {report}")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.options import day, none_unless_given, rules_option, split_option, typed_options
 from ocwtool.cli.paths import InputPath
@@ -158,17 +159,17 @@ def eval_cmd(app: AppContext, /, request: EvaluationRequest, progress: Progress)
 def _show(event: Event) -> None:
     """One event of the evaluation: tables to stdout, notes and files written to stderr."""
     if isinstance(event, Note):
-        click.echo(event.text, err=True)
+        term.echo(event.text, err=True)
     elif isinstance(event, Scored):
         _show_scored(event)
     elif isinstance(event, GamesScored):
         from ocwtool.evaluation.game.score import render_games
 
-        click.echo(render_games(event.report))
+        term.echo(render_games(event.report))
     elif isinstance(event, Written):
-        click.echo(f"Wrote {event.path}", err=True)
+        term.echo(f"Wrote {event.path}", err=True)
     elif isinstance(event, Unscored):
-        click.echo(f"not scored: {event.section}: {event.why}", err=True)
+        term.echo(f"not scored: {event.section}: {event.why}", err=True)
 
 
 def _show_scored(event: Scored) -> None:
@@ -179,10 +180,10 @@ def _show_scored(event: Scored) -> None:
 
     report, section = event.report, event.section
     if section is not None:
-        click.echo(f"== {section}: {report['inputs']['puzzles']} puzzle(s) ==")
-    click.echo(render(report, show_breakdowns=event.request.breakdown) + ("\n" if section else ""))
+        term.echo(f"== {section}: {report['inputs']['puzzles']} puzzle(s) ==")
+    term.echo(render(report, show_breakdowns=event.request.breakdown) + ("\n" if section else ""))
     for warning in report.get("warnings", ()):
-        click.echo(f"Warning: {warning}", err=True)
+        term.echo(f"Warning: {warning}", err=True)
     if event.request.plot is not None:
         _plot(event, event.request.plot)
 
@@ -202,4 +203,4 @@ def _plot(event: Scored, folder: Path) -> None:
         facts=scoring.facts,
         cutoff=scoring.cutoff,
     )
-    click.echo(f"Drew {len(paths) // 2} figures (SVG and PNG) in {folder}", err=True)
+    term.echo(f"Drew {len(paths) // 2} figures (SVG and PNG) in {folder}", err=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 
 
@@ -22,6 +23,6 @@ def init_cmd(app: AppContext, contact: str | None, force: bool) -> None:
     from ocwtool.workspace import init_workspace
 
     path = init_workspace(app.root, contact, force=force)
-    click.echo(f"Created {path}")
+    term.echo(f"Created {path}")
     if not contact:
-        click.echo("Set a contact e-mail in ocwtool.toml (or OCWTOOL_CONTACT) before live crawls.")
+        term.echo("Set a contact e-mail in ocwtool.toml (or OCWTOOL_CONTACT) before live crawls.")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
 from ocwtool.names import SPLITS
@@ -102,23 +103,23 @@ def import_cmd(
 def _show_import(report: ImportReport, ws: Workspace, fmt: str, file: Path) -> None:
     """Warnings, the format detected, links, labels and notes to stderr; the counts to stdout."""
     for warning in report.warnings:
-        click.echo(f"Warning: {warning}", err=True)
+        term.echo(f"Warning: {warning}", err=True)
     if fmt.lower() == "auto":
-        click.echo(f"Detected format: {report.fmt}", err=True)
+        term.echo(f"Detected format: {report.fmt}", err=True)
     for line in report.links.lines():
-        click.echo(line, err=True)
+        term.echo(line, err=True)
     for annotator, n in report.annotations.items():
-        click.echo(f"Wrote {n} annotation record(s) of annotator {annotator}", err=True)
+        term.echo(f"Wrote {n} annotation record(s) of annotator {annotator}", err=True)
     if report.boards.get("solution"):
-        click.echo(_solution_note(report.boards["solution"], report.count), err=True)
+        term.echo(_solution_note(report.boards["solution"], report.count), err=True)
     if report.replaced_old is not None:
         old = ws.rel(report.replaced_old)
-        click.echo(
+        term.echo(
             f"note: removed {old}, the old name of store {report.source}: this import replaced it", err=True
         )
     flags = ", ".join(f"{k} {v}" for k, v in report.flags.items()) or "none"
     store = ws.rel(report.store)
-    click.echo(
+    term.echo(
         f"Imported {report.count} puzzles from {file} into {store} "
         f"({_plural(len(report.warnings), 'warning')}; flags: {flags})"
     )
@@ -149,7 +150,8 @@ def export_cmd(
     """Export puzzle stores to a file (default: exports/<source>.<ext> in the workspace).
 
     With a single --source, details kept by its import (e.g. the OCW season map form) are used, so
-    an imported file comes back equal.
+    an imported file comes back equal. CSV is formula-safe: a text cell starting with = + - @ (or a
+    tab or CR) gets a ' in front, so spreadsheets show it as text (undoing it: docs/formats.md).
 
     \b
     Examples:
@@ -163,7 +165,7 @@ def export_cmd(
     ws = app.workspace()
     report = export_to(ws, fmt, sources, out, game=game, split=split)
     target = ws.rel(report.path)
-    click.echo(f"Exported {report.count} puzzles from {', '.join(report.sources)} to {target}")
+    term.echo(f"Exported {report.count} puzzles from {', '.join(report.sources)} to {target}")
 
 
 @click.command("info")
@@ -183,13 +185,13 @@ def info_cmd(app: AppContext, sources: tuple[str, ...], as_json: bool) -> None:
 
     ws = app.workspace()
     if not sources and not ws.store_names():
-        click.echo(f"Workspace {ws.root} has no puzzles yet; import some: ocwtool import FILE --format ocw")
+        term.echo(f"Workspace {ws.root} has no puzzles yet; import some: ocwtool import FILE --format ocw")
         return
     summary = summarize(ws.stores(sources))
     if as_json:
-        click.echo(json.dumps(summary, indent=2))
+        term.echo_json(json.dumps(summary, indent=2))
     else:
-        click.echo(render(summary, str(ws.root)))
+        term.echo(render(summary, str(ws.root)))
 
 
 def _plural(n: int, word: str) -> str:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.options import split_option, typed_options
 from ocwtool.cli.paths import InputPath
@@ -158,7 +159,7 @@ def run_cmd(app: AppContext, /, options: RunOptions) -> None:
 
     ws = app.workspace()
     run = run_llm(options.request(ws), ws, load_prices(ws.settings.llm))
-    click.echo(summary(run))
+    term.echo(summary(run))
     if run.status == INCOMPLETE and not options.allow_errors:
         raise LlmError(incomplete_message(run.manifest))
 
@@ -201,4 +202,4 @@ def prompts_cmd() -> None:
     from ocwtool.llm.prompts import load_prompts
 
     for spec in load_prompts().values():
-        click.echo(f"{spec.name} v{spec.version} ({spec.protocol}) sha256 {spec.sha256[:12]}  {spec.source}")
+        term.echo(f"{spec.name} v{spec.version} ({spec.protocol}) sha256 {spec.sha256[:12]}  {spec.source}")

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.errors import InputError
 
 
@@ -46,7 +47,7 @@ def resolve_input(value: str | Path, ctx: click.Context | None = None) -> Path:
     ctx = ctx or click.get_current_context(silent=True)
     found, from_workspace = find_input(Path(value), workspace_root(ctx))
     if from_workspace:
-        click.echo(f"note: {value} is not in the current folder; using {found} in the workspace", err=True)
+        term.echo(f"note: {value} is not in the current folder; using {found} in the workspace", err=True)
     return found
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.options import rules_option, split_option, typed_options
 from ocwtool.cli.progress import progress_option
@@ -36,18 +37,18 @@ class TerminalPlayer:
     name = "human"
 
     def start(self, view: GameView, seed: int) -> None:
-        click.echo(f"Rules: {view.rules.name} ({view.rules.summary})")
+        term.echo(f"Rules: {view.rules.name} ({view.rules.summary})")
 
     def _show(self, view: GameView) -> None:
         if view.history:
             words, kind = view.history[-1]
-            click.echo(f"{', '.join(words)}: {kind.value}")
+            term.echo(f"{', '.join(words)}: {kind.value}")
         for words, connection in view.found:
-            click.echo(f"  found: {', '.join(words)}" + (f" ({connection})" if connection else ""))
+            term.echo(f"  found: {', '.join(words)}" + (f" ({connection})" if connection else ""))
         rows = [view.remaining[i : i + 4] for i in range(0, len(view.remaining), 4)]
-        click.echo("\n".join("  " + " | ".join(row) for row in rows))
+        term.echo("\n".join("  " + " | ".join(row) for row in rows))
         lives = "free guesses" if not view.lives_active else f"{view.mistakes_left} mistake(s) left"
-        click.echo(lives if view.mistakes_left is not None else "")
+        term.echo(lives if view.mistakes_left is not None else "")
 
     def guess(self, view: GameView) -> Sequence[str]:
         self._show(view)
@@ -58,18 +59,18 @@ class TerminalPlayer:
         return [_ask(f"Group {k + 1} (4 words, comma-separated)", view) for k in range(4)]
 
     def connections(self, view: GameView) -> Sequence[str]:
-        click.echo("The wall is over. Name each connection:")
-        return [click.prompt(f"  {', '.join(g)}", default="", show_default=False) for g in view.resolved]
+        term.echo("The wall is over. Name each connection:")
+        return [term.prompt(f"  {', '.join(g)}", default="", show_default=False) for g in view.resolved]
 
 
 def _ask(prompt: str, view: GameView) -> list[str]:
     """Prompt until the line is 4 different words still on the board (matched as the rules match)."""
     while True:
-        words = _words(click.prompt(prompt))
+        words = _words(term.prompt(prompt))
         problem = _not_playable(words, view)
         if problem is None:
             return words
-        click.echo(f"{problem}; try again (nothing was played).")
+        term.echo(f"{problem}; try again (nothing was played).")
 
 
 def _not_playable(words: Sequence[str], view: GameView) -> str | None:
@@ -141,35 +142,35 @@ def play_cmd(app: AppContext, /, request: PlayRequest, progress: Progress) -> No
         _play_every(app, request, progress)
         return
     board = choose_board(app.workspace(), request)
-    click.echo(f"Puzzle {board.wall_id} (play it again: --wall {board.wall_id})")
+    term.echo(f"Puzzle {board.wall_id} (play it again: --wall {board.wall_id})")
     try:
         player = TerminalPlayer() if request.player == HUMAN else baseline_player(request.player)
         t = play_game(board, get_rules(request.rules), player, seed=request.seed)
     except (click.Abort, KeyboardInterrupt):  # Ctrl-C, or the end of the input at a prompt
-        click.echo(
+        term.echo(
             "\nGame abandoned; nothing written (--out gets the transcript of a finished game).", err=True
         )
         raise SystemExit(130) from None
     _show_game(board, t)
     if request.out is not None:
-        click.echo(f"Wrote {write_games(request.out, [t])}", err=True)
+        term.echo(f"Wrote {write_games(request.out, [t])}", err=True)
 
 
 def _show_game(board: Board, t: Transcript) -> None:
     """The outcome, the solution, and the connections named (if the rules ask for them)."""
     rec = t.recorded
     assert rec is not None
-    click.echo(
+    term.echo(
         f"{'Won' if rec.won else 'Lost'}: {sum(rec.solved or [])} of 4 groups, {rec.mistakes} mistake(s), "
         f"{rec.invalid} invalid, {rec.moves} move(s)."
     )
     for words, name in zip(board.groups, board.connections, strict=False):
-        click.echo(f"  {name}: {', '.join(words)}")
+        term.echo(f"  {name}: {', '.join(words)}")
     if t.connections is not None:
         from ocwtool.evaluation.game.play import score_naming
 
         named = score_naming(board, t.connections)
-        click.echo(f"Connections named: {named.exact:g} of 4 exact, ROUGE-1 F1 {named.rouge1_f1:.2f}")
+        term.echo(f"Connections named: {named.exact:g} of 4 exact, ROUGE-1 F1 {named.rouge1_f1:.2f}")
 
 
 def _play_every(app: AppContext, request: PlayRequest, progress: Progress) -> None:
@@ -183,7 +184,7 @@ def _play_every(app: AppContext, request: PlayRequest, progress: Progress) -> No
     if request.player == HUMAN:
         raise click.UsageError("--all needs a baseline --player (random, wordnet or minilm)")
     played = play_split(app.workspace(), request, progress)
-    click.echo(render_games(played.summary))
+    term.echo(render_games(played.summary))
     if request.out is not None:
         write_games(request.out, played.games)
-        click.echo(f"Wrote {request.out} ({len(played.games)} games)", err=True)
+        term.echo(f"Wrote {request.out} ({len(played.games)} games)", err=True)

@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from ocwtool.progress import Progress, silent
+from ocwtool.safetext import terminal
 
 F = Callable[..., Any]
 
@@ -44,7 +45,7 @@ def progress_bars(enabled: bool) -> Iterator[Progress]:
     def hook(label: str, done: int, total: int | None) -> None:
         bar = bars.get(label)
         if bar is None:
-            bar = bars[label] = tqdm(total=total, desc=label, file=sys.stderr, leave=False)
+            bar = bars[label] = tqdm(total=total, desc=terminal(label), file=sys.stderr, leave=False)
         bar.total = total
         bar.update(done - bar.n)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.scrape_nyt import parse_date as _parse_date
 
@@ -55,7 +56,10 @@ def reconcile_cmd(
     ws = Workspace.at(app.root)  # only the layout: no settings needed
     report = reconcile_files(ws, files, (str(left), str(right)), start, end, output)
     doc = report.to_json()
-    click.echo(json.dumps(doc, ensure_ascii=False, indent=2) if as_json else render_table(report))
+    if as_json:
+        term.echo_json(json.dumps(doc, ensure_ascii=False, indent=2))
+    else:
+        term.echo(render_table(report))
 
 
 def _in_workspace(app: AppContext, path: Path) -> Path:

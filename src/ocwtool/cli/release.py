@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath, resolve_input
 from ocwtool.cli.progress import progress_option
@@ -72,9 +73,9 @@ def build_cmd(
     text = read_text(resolve_input(notes[1:])) if notes.startswith("@") else notes
     spec = ReleaseSpec(name, version, fmt, text.strip(), license_, sources, force, report=not no_report)
     folder, archive = build_release(app.workspace(), spec, progress=progress)
-    click.echo(f"Validation: {validation_line(folder)}")
-    click.echo(f"Built {folder}")
-    click.echo(f"Archive {archive}")
+    term.echo(f"Validation: {validation_line(folder)}")
+    term.echo(f"Built {folder}")
+    term.echo(f"Archive {archive}")
 
 
 @release_cmd.command("verify")
@@ -96,6 +97,6 @@ def verify_cmd(target: Path, no_load: bool) -> None:
 
     result = verify_release(target, load=not no_load)
     rows = ", ".join(f"{c} {n}" for c, n in result.rows.items())
-    click.echo(f"OK {result.folder}: {result.files} files checksummed; rows: {rows}")
+    term.echo(f"OK {result.folder}: {result.files} files checksummed; rows: {rows}")
     if result.loaded:
-        click.echo(f"Loaded with datasets: {', '.join(result.loaded)}")
+        term.echo(f"Loaded with datasets: {', '.join(result.loaded)}")

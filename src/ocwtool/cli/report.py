@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
@@ -45,5 +46,5 @@ def report_cmd(app: AppContext, out: Path | None, cutoff: dt.datetime | None, pr
         Workspace.at(app.root), out, cutoff=cutoff.date() if cutoff else None, progress=progress
     )
     folder = written.figures[0].parent if written.figures else written.html.parent
-    click.echo(f"{len(written.figures) // 2} figures (SVG and PNG) in {folder}", err=True)
-    click.echo(str(written.html))
+    term.echo(f"{len(written.figures) // 2} figures (SVG and PNG) in {folder}", err=True)
+    term.echo(str(written.html))

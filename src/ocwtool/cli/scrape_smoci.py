@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.crawl_options import crawl_options, echo_outcome
 
@@ -51,7 +52,7 @@ def scrape_smoci_cmd(
             raise InputError(f"{ws.puzzles_path(store)}: no such store; run `ocwtool scrape ocw` first")
     outcome = scrape_smoci(ws, crawl, list(stores) or None, progress=progress)
     if not outcome.joins:
-        click.echo(
+        term.echo(
             "No OCW store to enrich (puzzles/ocdb.jsonl or puzzles/ocw.jsonl); captures kept.", err=True
         )
     echo_outcome(outcome, ws)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
 
@@ -83,10 +84,10 @@ def split_cmd(
         sources=sources,
         dry_run=dry_run,
     )
-    click.echo(f"{'store':<28} {'train':>6} {'validation':>10} {'test':>6} {'unassigned':>10}")
+    term.echo(f"{'store':<28} {'train':>6} {'validation':>10} {'test':>6} {'unassigned':>10}")
     for store, c in summary.counts.items():
-        click.echo(f"{store:<28} {c['train']:>6} {c['validation']:>10} {c['test']:>6} {c['unassigned']:>10}")
+        term.echo(f"{store:<28} {c['train']:>6} {c['validation']:>10} {c['test']:>6} {c['unassigned']:>10}")
     for note in summary.notes:
-        click.echo(f"Note: {note}", err=True)
+        term.echo(f"Note: {note}", err=True)
     if dry_run:
-        click.echo("Dry run: nothing written.", err=True)
+        term.echo("Dry run: nothing written.", err=True)

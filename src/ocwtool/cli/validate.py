@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
@@ -55,8 +56,8 @@ def validate_cmd(
     ws = app.workspace()
     report = validate_workspace(ws, sources, expectations=not no_expectations, progress=progress)
     json_path, md_path = write_reports(ws, report, json_out, md_out)
-    click.echo(render_table(report))
-    click.echo(f"Reports: {json_path} {md_path}", err=True)
+    term.echo(render_table(report))
+    term.echo(f"Reports: {json_path} {md_path}", err=True)
     if not report.ok:
         raise ValidationFailed(f"{len(report.blocking)} error-severity finding(s); see {md_path}")
 
@@ -66,4 +67,4 @@ def _print_rules() -> None:
 
     for rule in RULES.values():
         waivable = "waivable" if rule.waivable else ""
-        click.echo(f"{rule.id}  {rule.name:<24} {rule.severity.value:<8} {waivable}")
+        term.echo(f"{rule.id}  {rule.name:<24} {rule.severity.value:<8} {waivable}")

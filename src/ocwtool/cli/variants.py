@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.options import typed_options
 from ocwtool.cli.progress import progress_option
@@ -80,6 +81,6 @@ def build_variants_cmd(
     requests = [replace(request, kind=kind) for kind in kinds]
     for summary in build_all(app.workspace(), requests, ocw_json=ocw_json, progress=progress):
         for line in summary.stall_warnings():
-            click.echo(line, err=True)
+            term.echo(line, err=True)
         for line in summary.describe():
-            click.echo(line)
+            term.echo(line)

@@ -11,13 +11,17 @@ import contextlib
 from collections.abc import Iterator
 
 from ocwtool.errors import EvaluationError
-from ocwtool.evaluation.scorer import ScorerInputError
+from ocwtool.evaluation.checks import NothingScored
+from ocwtool.evaluation.scorer import NothingToScore, ScorerInputError
 
 
 @contextlib.contextmanager
 def scorer_errors() -> Iterator[None]:
-    """Re-raise the scorer's input errors as :class:`~ocwtool.errors.EvaluationError` (same message)."""
+    """Re-raise the scorer's input errors as :class:`~ocwtool.errors.EvaluationError` (same message);
+    a run with nothing to score as :class:`~ocwtool.evaluation.checks.NothingScored`."""
     try:
         yield
+    except NothingToScore as exc:
+        raise NothingScored(str(exc)) from None
     except ScorerInputError as exc:
         raise EvaluationError(str(exc)) from None

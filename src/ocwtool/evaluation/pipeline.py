@@ -24,6 +24,7 @@ from ocwtool.evaluation.facets import facet_breakdowns, render_facet
 from ocwtool.evaluation.predictions import LoadedPredictions, load_prediction_file
 from ocwtool.evaluation.run_folder import render_run_facts, run_predictions
 from ocwtool.evaluation.scorer import (
+    TABLE_ISSUES,
     GoldWall,
     Options,
     Prediction,
@@ -132,7 +133,7 @@ def run_evaluation(
     runs = _baseline_runs(golds, req, progress) if req.baseline else [(n, lp.predictions) for n, lp in loaded]
     report = _score(golds, runs, req.options)
     for run, (_, lp) in zip(report["runs"], loaded, strict=False):
-        run["issues"].update(lp.issues)
+        _loader_issues(run, lp)
     report["inputs"] = _inputs(golds, req, len(runs))
     if req.only_answered:
         report["inputs"]["answered"] = {"scored": len(golds), "of": len(everything)}
@@ -154,6 +155,17 @@ def run_evaluation(
         report["comparison"] = _compare(golds, walls, req, other, progress)
         report["comparison"]["walls"] = {"common": len(golds), "of": len(everything)}
     return report
+
+
+def _loader_issues(run: dict[str, Any], lp: LoadedPredictions) -> None:
+    """The loader's counts win: it dropped the records of walls not evaluated before scoring (the
+    scorer's ``unknown_walls`` are walls outside its part of the gold, e.g. with --only-answered)."""
+    run["issues"].update(lp.issues)
+    walls = {k: v for k, v in run.pop("issue_walls", {}).items() if k != "unknown_walls"}
+    if lp.unknown_ids:
+        walls["unknown_walls"] = lp.unknown_ids
+    if walls:
+        run["issue_walls"] = walls
 
 
 def _other_runs(golds: Sequence[GoldWall], req: EvalRequest, skipped: set[str]) -> list[Run] | None:
@@ -224,7 +236,7 @@ def _render_inputs(report: Mapping[str, Any]) -> list[str]:
         more = f" and {len(skipped) - 5} more" if len(skipped) > 5 else ""
         parts.append(f"not scored: {len(skipped)} puzzle(s) {listed}{more}; --include-flagged scores them")
     for run in report["runs"]:
-        bad = {k: v for k, v in run["issues"].items() if v}
+        bad = {k: v for k, v in run["issues"].items() if v and k not in TABLE_ISSUES}
         if bad:
             parts.append(
                 f"prediction issues in {run['name']}: " + ", ".join(f"{k} {v}" for k, v in bad.items())

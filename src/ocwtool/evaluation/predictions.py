@@ -30,7 +30,7 @@ from ocwtool.evaluation.checks import ISSUES, check_walls, fit_groups
 from ocwtool.evaluation.ctd_answers import CtdAnswers, is_ctd_answers, load_ctd_answers
 from ocwtool.evaluation.ctd_humans import is_ctd_humans, load_ctd_humans, read_rows
 from ocwtool.evaluation.rawtext import ParsedAnswer, parse_model_text
-from ocwtool.evaluation.scorer import Prediction, prediction_from_record
+from ocwtool.evaluation.scorer import ISSUE_EXAMPLES, Prediction, prediction_from_record
 from ocwtool.safeparse import loads_json
 
 __all__ = ["LoadedPredictions", "ParsedAnswer", "load_prediction_file", "parse_model_text", "text_records"]
@@ -59,6 +59,13 @@ class LoadedPredictions:
     issues: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ISSUES, 0))
     file_issues: dict[str, int] | None = None
     file_kind: str = ""
+    unknown_ids: list[str] = field(default_factory=list)  # the first walls not evaluated (file order)
+
+    def drop(self, wall_id: str, flagged: bool) -> None:
+        """Count a record of a wall not evaluated (a flagged one, or unknown: the first few named)."""
+        self.issues["flagged_walls" if flagged else "unknown_walls"] += 1
+        if not flagged and wall_id not in self.unknown_ids and len(self.unknown_ids) < ISSUE_EXAMPLES:
+            self.unknown_ids.append(wall_id)
 
     def has_parsing_issues(self) -> bool:
         """Whether the report gets a ``parsing`` entry for this file."""
@@ -150,7 +157,7 @@ def load_prediction_file(
         where = f"{path}: record {i}"
         wid = str(rec.get("wall_id", "")) if isinstance(rec, dict) else ""
         if isinstance(rec, dict) and "wall_id" in rec and wid not in clues_by_wall:
-            loaded.issues["flagged_walls" if wid in skipped else "unknown_walls"] += 1
+            loaded.drop(wid, flagged=wid in skipped)
             continue
         text_field = next((f for f in TEXT_FIELDS if isinstance(rec, dict) and f in rec), None)
         with scorer_errors():

@@ -8,13 +8,13 @@ group order (a clue that appears twice is given to its groups in turn).
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from ocwtool.formats._common import group_of_position
 from ocwtool.fsio import atomic_open
+from ocwtool.safetext import write_csv
 from ocwtool.schema.models import Puzzle
 
 COLUMNS = (
@@ -52,8 +52,8 @@ def rows(puzzles: Sequence[Puzzle]) -> Iterator[dict[str, Any]]:
 
 
 def export_file(puzzles: Sequence[Puzzle], path: Path, extras: dict[str, Any]) -> None:
-    """Atomically write the CSV (UTF-8, header row, ``\\r\\n`` line ends as RFC 4180 says)."""
+    """Atomically write the CSV (UTF-8, header row, ``\\r\\n`` line ends as RFC 4180 says), formula-safe:
+    a text cell starting with ``=``, ``+``, ``-``, ``@``, tab or CR gets a ``'`` in front
+    (:func:`ocwtool.safetext.csv_cell`, docs/formats.md)."""
     with atomic_open(path, "w") as fh:
-        writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\r\n")
-        writer.writeheader()
-        writer.writerows(rows([p.as_shown() for p in puzzles]))
+        write_csv(fh, COLUMNS, rows([p.as_shown() for p in puzzles]))

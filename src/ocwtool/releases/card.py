@@ -23,6 +23,7 @@ from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE, SETUP_COMMAND, VEN
 from ocwtool.formats.hf import features
 from ocwtool.names import SPLITS
 from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
+from ocwtool.safetext import markdown
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.release import Release
 
@@ -220,7 +221,7 @@ def _closing(info: CardInfo) -> list[str]:
     return [
         "## Known quirks",
         "",
-        *([f"- {q}" for q in info.quirks] or ["- none recorded"]),
+        *([f"- {markdown(q)}" for q in info.quirks] or ["- none recorded"]),  # quirks quote puzzle text
         "",
         *(["## Also included\n\n" + "\n".join(f"- {e}" for e in info.extras), ""] if info.extras else []),
         "## Release notes",

@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ocwtool.safetext import markdown
 from ocwtool.validators.rules import RULES, Finding, Severity, name_records
 from ocwtool.validators.waivers import Waiver
 
@@ -132,9 +133,13 @@ def to_markdown(report: ValidationReport) -> str:
         out += [f"- {_md(f.message)}" + (f" — *waived: {_md(f.waiver)}*" if f.waiver else "") for f in items]
     if report.unused_waivers:
         out += ["", "## Unused waivers", ""]
-        out += [f"- {w.rule} {', '.join(sorted(w.records))}: {_md(w.reason)}" for w in report.unused_waivers]
+        out += [
+            f"- {w.rule} {_md(', '.join(sorted(w.records)))}: {_md(w.reason)}" for w in report.unused_waivers
+        ]
     return "\n".join(out) + "\n"
 
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Finding messages quote puzzle text and waivers are typed by hand: shown as written, never as
+    HTML or Markdown (:func:`ocwtool.safetext.markdown`)."""
+    return markdown(text)

@@ -56,6 +56,21 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+# Control characters but newline (C0, DEL, C1, bidi controls) shown escaped: wall ids and file names
+# come from files anyone can write. The scorer imports nothing from ocwtool, so this is its own copy
+# of the rule of ``ocwtool.safetext.terminal``.
+_BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_CONTROLS = [*map(chr, range(0x20)), "\x7f", *map(chr, range(0x80, 0xA0)), *_BIDI]
+_SHOWN = str.maketrans(
+    {c: repr(c)[1:-1] if ord(c) < 0x100 else f"\\u{ord(c):04x}" for c in _CONTROLS if c != "\n"}
+)
+
+
+def shown(text: str) -> str:
+    """``text`` safe for a terminal (``ESC`` as ``\\x1b``, U+202E as ``\\u202e``; newlines kept)."""
+    return text.translate(_SHOWN)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point: prints the table, optionally writes the JSON report."""
     args = _parser().parse_args(argv)
@@ -70,14 +85,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     problem = deps.missing()
     if problem is not None:
-        print(f"Error: {problem}", file=sys.stderr)
+        print(f"Error: {shown(problem)}", file=sys.stderr)
         return 1
     try:
         report = evaluate_files(args.gold, args.predictions, opts, nyt=args.nyt)
     except ScorerInputError as exc:
-        print(f"Error: {exc}", file=sys.stderr)
+        print(f"Error: {shown(str(exc))}", file=sys.stderr)
         return 1
-    print(format_table(report))
+    print(shown(format_table(report)))
     if args.json_out is not None:
         write_json_atomic(args.json_out, report)
     return 0

@@ -118,18 +118,29 @@ def _read_records(path: Path, field_name: str) -> list[Any]:
     try:
         doc = strict_json(text, str(path))
     except json.JSONDecodeError as first:
-        lines = enumerate(text.splitlines(), start=1)
-        try:
-            return [strict_json(line, f"{path}:{n}") for n, line in lines if line.strip()]
-        except json.JSONDecodeError:
-            raise ScorerInputError(
-                f"{path}:{first.lineno}:{first.colno}: invalid JSON: {first.msg}"
-            ) from None
+        return _jsonl_records(path, text, first)
     if isinstance(doc, dict) and isinstance(doc.get(field_name), list):
         return list(doc[field_name])
     if isinstance(doc, list):
         return doc
     raise ScorerInputError(f"{path}: expected a JSON list or an object with a {field_name!r} list")
+
+
+def _jsonl_records(path: Path, text: str, first: json.JSONDecodeError) -> list[Any]:
+    """The records of a JSON Lines file, one per non-blank line. A line that is not JSON is reported
+    where it is (``FILE:LINE:COLUMN``); if even the first record is not JSON, the file is taken for
+    one JSON document and ``first`` (its error as a whole) is reported. Lines end at ``\\n`` only, as
+    JSON Lines says (``str.splitlines`` would also cut at U+2028 and others inside a string)."""
+    records: list[Any] = []
+    for n, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append(strict_json(line, f"{path}:{n}"))
+        except json.JSONDecodeError as exc:
+            where, bad = (f"{n}:{exc.colno}", exc) if records else (f"{first.lineno}:{first.colno}", first)
+            raise ScorerInputError(f"{path}:{where}: invalid JSON: {bad.msg}") from None
+    return records
 
 
 def load_gold(path: Path, nyt: bool = False) -> list[GoldWall]:

@@ -25,6 +25,11 @@ class ScorerInputError(ValueError):
     """
 
 
+class NothingToScore(ScorerInputError):
+    """A run whose every answer is null or missing (``ocwtool eval`` skips such a store when it scores
+    several, as it skips one that no prediction names)."""
+
+
 @dataclass(frozen=True)
 class GoldWall:
     """One gold puzzle: 4 groups of 4 clues in canonical order, their connections and levels."""

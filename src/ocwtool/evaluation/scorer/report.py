@@ -5,7 +5,7 @@ table that both ``evaluate.py`` and ``ocwtool eval`` print.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -13,7 +13,15 @@ from typing import Any
 from .connections import bertscore_f1, score_connections, summarize_connections
 from .files import expand_prediction_paths, load_gold, load_predictions
 from .grouping import WallMemo, score_wall, summarize_grouping
-from .model import EVALUATOR_VERSION, GoldWall, Options, Prediction, ScorerInputError, WallScore
+from .model import (
+    EVALUATOR_VERSION,
+    GoldWall,
+    NothingToScore,
+    Options,
+    Prediction,
+    ScorerInputError,
+    WallScore,
+)
 
 Progress = Callable[[Iterable[Any]], Iterable[Any]]
 
@@ -24,6 +32,7 @@ class RunResult:
 
     name: str
     issues: dict[str, int]
+    issue_walls: dict[str, list[str]] = field(default_factory=dict)  # a few wall ids per issue
     walls: list[WallScore] = field(default_factory=list)
     grouping: dict[str, float] = field(default_factory=dict)
     connection_rows: list[dict[str, Any]] = field(default_factory=list)
@@ -31,13 +40,18 @@ class RunResult:
 
 
 def align(
-    golds: Sequence[GoldWall], preds: Sequence[Prediction], name: str, allow_missing: bool = False
+    golds: Sequence[GoldWall],
+    preds: Sequence[Prediction],
+    name: str,
+    allow_missing: bool = False,
+    known: Collection[str] | None = None,
 ) -> tuple[list[Prediction], dict[str, int]]:
-    """Predictions in gold order. The first record of a wall wins (as OCW's ``find_wall``)."""
+    """Predictions in gold order. The first record of a wall wins (as OCW's ``find_wall``).
+    ``known``: every wall of the gold file, when ``golds`` is a part of it (``--only-answered``)."""
     first: dict[str, Prediction] = {}
     for p in preds:
         first.setdefault(p.wall_id, p)
-    gold_ids = {g.wall_id for g in golds}
+    gold_ids = set(known) if known is not None else {g.wall_id for g in golds}
     missing = [g.wall_id for g in golds if g.wall_id not in first]
     if missing and not allow_missing:
         raise ScorerInputError(
@@ -53,19 +67,41 @@ def align(
     return [first.get(g.wall_id, Prediction(g.wall_id)) for g in golds], issues
 
 
+#: How many wall ids the report keeps (and the table shows) per issue.
+ISSUE_EXAMPLES = 3
+
+
+def issue_walls(preds: Sequence[Prediction], known: Collection[str]) -> dict[str, list[str]]:
+    """The first few walls (file order) answered more than once, and of those not ``known``."""
+    gold_ids = set(known)
+    seen: dict[str, int] = {}
+    for p in preds:
+        seen[p.wall_id] = seen.get(p.wall_id, 0) + 1
+    found = {
+        "duplicate_predictions": [w for w, n in seen.items() if n > 1][:ISSUE_EXAMPLES],
+        "unknown_walls": [w for w in seen if w not in gold_ids][:ISSUE_EXAMPLES],
+    }
+    return {k: v for k, v in found.items() if v}
+
+
 def score_run(
     golds: Sequence[GoldWall],
     preds: Sequence[Prediction],
     name: str,
     opts: Options,
     memo: WallMemo | None = None,
+    known: Collection[str] | None = None,
 ) -> tuple[RunResult, dict[str, Any] | None]:
     """Score one aligned prediction list; returns the result and BERTScore provenance (if used).
 
-    ``memo`` (shared by the runs of one evaluation) reuses the Task 1 scores of repeated answers.
+    ``memo`` (shared by the runs of one evaluation) reuses the Task 1 scores of repeated answers;
+    ``known`` is every wall of the gold file when ``golds`` is a part of it.
     """
-    aligned, issues = align(golds, preds, name, opts.allow_missing)
-    result = RunResult(name=name, issues=issues)
+    known = {g.wall_id for g in golds} if known is None else known
+    aligned, issues = align(golds, preds, name, opts.allow_missing, known)
+    if all(p.groups is None and p.connections is None for p in aligned):
+        raise nothing_to_score(name, len(aligned), issues["missing_walls"])
+    result = RunResult(name=name, issues=issues, issue_walls=issue_walls(preds, known))
     prov = None
     if any(p.groups is not None for p in aligned):
         issues["null_groups"] = sum(p.groups is None for p in aligned)
@@ -85,6 +121,17 @@ def score_run(
         result.connection_rows = rows
         result.connections = summarize_connections(rows)
     return result, prov
+
+
+def nothing_to_score(name: str, walls: int, missing: int) -> NothingToScore:
+    """The error for a run whose every wall is null or missing: an empty table would look like a
+    score (a crashed model run often writes such a file)."""
+    null = walls - missing
+    why = f"{null} null, {missing} without a prediction" if missing else f"all {walls} null"
+    return NothingToScore(
+        f"{name}: nothing to score: no wall has predicted_groups or predicted_connections ({why}); "
+        "check that the run finished, or leave this file out"
+    )
 
 
 def mean_std(runs: Sequence[dict[str, float]]) -> dict[str, dict[str, float]]:
@@ -107,9 +154,11 @@ def _wall_json(w: WallScore) -> dict[str, Any]:
 
 
 def _run_json(r: RunResult) -> dict[str, Any]:
+    run: dict[str, Any] = {"name": r.name, "issues": r.issues}
+    if r.issue_walls:  # only then: the report of a clean run is as it was
+        run["issue_walls"] = r.issue_walls
     return {
-        "name": r.name,
-        "issues": r.issues,
+        **run,
         "grouping": r.grouping,
         "connections": r.connections,
         "walls": [_wall_json(w) for w in r.walls],
@@ -159,7 +208,32 @@ def format_table(report: dict[str, Any]) -> str:
             f"{prov['weights_file']} sha256 {prov['weights_sha256'][:16]}"
         )
     notes = [_answered(report.get("answered")), _scored_empty(report["runs"])]
-    return "\n".join(lines + [n for n in notes if n])
+    return "\n".join(lines + [n for n in notes if n] + _issue_lines(report["runs"]))
+
+
+#: The issues the table has a line for: what the count counts, and what happened to those records.
+_ISSUE_LINES = {
+    "duplicate_predictions": ("duplicate prediction(s)", "walls", "only the first of each wall is scored"),
+    "unknown_walls": ("prediction(s) of walls not in the gold file", "", "not scored"),
+}
+
+
+#: The issues :func:`format_table` gives a line of their own.
+TABLE_ISSUES = tuple(_ISSUE_LINES)
+
+
+def _issue_lines(runs: Sequence[dict[str, Any]]) -> list[str]:
+    """One line per run and issue: ``run0.json: 3 duplicate prediction(s) (e.g. walls a, b); ...``."""
+    lines = []
+    for run in runs:
+        for key, (what, label, outcome) in _ISSUE_LINES.items():
+            count = run["issues"].get(key, 0)
+            if not count:
+                continue
+            ids = run.get("issue_walls", {}).get(key, ())
+            shown = f" (e.g. {label}{' ' if label else ''}{', '.join(ids)})" if ids else ""
+            lines.append(f"{run['name']}: {count} {what}{shown}; {outcome}")
+    return lines
 
 
 def _answered(answered: dict[str, int] | None) -> str | None:
@@ -200,9 +274,9 @@ def evaluate_predictions(
     if not runs:
         raise ScorerInputError("no predictions given")
     chosen = answered_walls(golds, [preds for _, preds in runs]) if opts.only_answered else golds
-    results, prov, memo = [], None, WallMemo()
+    results, prov, memo, known = [], None, WallMemo(), {g.wall_id for g in golds}
     for name, preds in progress(runs):
-        result, run_prov = score_run(chosen, preds, name, opts, memo)
+        result, run_prov = score_run(chosen, preds, name, opts, memo, known)
         results.append(result)
         prov = run_prov or prov
     report = build_report(results, opts, prov)
