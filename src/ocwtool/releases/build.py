@@ -216,7 +216,7 @@ def _write_folder(
     files = write_tables(root, configs, _store_extras(workspace, corpus))
     counts = {c: {f.split: f.rows for f in files if f.config == c} for c in configs}
     prov = provenance(corpus)
-    sources = config_sources(configs, store_formats(corpus))
+    sources = config_sources(configs, store_formats(workspace, corpus))
     figures = _report(workspace, spec, report, root) if spec.report else []
     extras = copy_extras(workspace, root, spec.sources)
     if spec.report:
@@ -288,11 +288,11 @@ def validation_line(folder: Path) -> str:
     return summary if isinstance(summary, str) else "not recorded"
 
 
-def store_formats(corpus: Corpus) -> dict[str, str]:
+def store_formats(workspace: Workspace, corpus: Corpus) -> dict[str, str]:
     """Store name -> the format it was imported from (``format`` in its ``<store>.meta.json``)."""
     out: dict[str, str] = {}
     for path in corpus.stores:
-        meta = path.with_name(f"{path.stem}.meta.json")
+        meta = workspace.meta_path(path.stem)
         try:
             fmt = read_json(meta).get("format") if meta.is_file() else None
         except (InputError, AttributeError):  # an unreadable meta file only loses the origin match

@@ -68,7 +68,7 @@ def annotation_labels(workspace: Workspace, root: Release) -> list[str]:
         ]
         write_text(root.labels, "\n".join(lines) + "\n")
         out.append(f"`annotations/labels.jsonl`: knowledge labels of {len(labels)} group(s)")
-    raw = workspace.annotations_dir / "adjudicated.jsonl"
+    raw = workspace.annotations_path("adjudicated")
     if raw.is_file():
         write_bytes(root.adjudicated, raw.read_bytes())
         out.append("`annotations/adjudicated.jsonl`: the adjudication decisions, as recorded")
