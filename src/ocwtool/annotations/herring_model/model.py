@@ -9,7 +9,6 @@ held-out puzzle ids, the held-out evaluation, and the parameters.
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import Any, Literal
 
@@ -17,25 +16,18 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import Field, ValidationError
 
-from ocwtool.annotations.prelabel.model import SplitInfo, model_path, parse_spec, versions
+from ocwtool.annotations.prelabel.model import SavedModel, SplitInfo, model_path, parse_spec, versions
 from ocwtool.errors import AnnotationError, InputError
 from ocwtool.fsio import atomic_open
-from ocwtool.schema.annotations import ANNOTATOR_PATTERN
-from ocwtool.schema.models import Frozen
 
 FORMAT: Literal["ocwtool-herrings-linear/1"] = "ocwtool-herrings-linear/1"
 PREFIX = "herrings-"
 
 
-class HerringModel(Frozen):
+class HerringModel(SavedModel):
     """P(a player puts the clue with three clues of the other group) = sigmoid(coef . x + intercept)."""
 
     format: Literal["ocwtool-herrings-linear/1"] = FORMAT
-    name: str = Field(pattern=ANNOTATOR_PATTERN)
-    version: int = Field(ge=1)
-    created_at: dt.datetime
-    annotator: str
-    data_hash: str
     n_puzzles: int
     n_pairs: int
     feature_sets: tuple[str, ...]
@@ -47,10 +39,6 @@ class HerringModel(Frozen):
     features: tuple[str, ...]
     coef: tuple[float, ...]
     intercept: float
-
-    @property
-    def tag(self) -> str:
-        return f"{self.name}@{self.version}"
 
     def proba(self, rows: list[dict[str, float]]) -> npt.NDArray[np.float64]:
         """The probability of each feature dict (features the model does not know are ignored)."""

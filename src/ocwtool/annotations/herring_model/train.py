@@ -22,7 +22,7 @@ from ocwtool.annotations.herring_model.features import Features, Pair, featurize
 from ocwtool.annotations.herring_model.model import HerringModel
 from ocwtool.annotations.prelabel.features import Embedder
 from ocwtool.annotations.prelabel.model import SplitInfo
-from ocwtool.annotations.prelabel.train import MIN_GAMES, game_key
+from ocwtool.annotations.prelabel.train import MIN_GAMES, ModelOptions, game_key
 from ocwtool.errors import AnnotationError
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
@@ -47,13 +47,8 @@ class Played:
 
 
 @dataclass(frozen=True)
-class HerringOptions:
-    """What ``annotate train --task red-herrings`` chooses."""
-
-    name: str
-    feature_sets: tuple[str, ...]
-    holdout: float = 0.2
-    seed: int = 0
+class HerringOptions(ModelOptions):
+    """What ``annotate train --task red-herrings`` chooses (the name checked as any model's)."""
 
 
 def played(puzzles: Sequence[Puzzle], records: Mapping[str, ItemRecord]) -> list[Played]:

@@ -43,15 +43,27 @@ class SplitInfo(Frozen):
     test_puzzle_ids: tuple[str, ...]
 
 
-class PrelabelModel(Frozen):
-    """A saved pre-labeller (see the module docstring)."""
+class SavedModel(Frozen):
+    """What every model saved in ``models/<name>/v<N>.json`` records first (a subclass narrows
+    ``format`` to its own; the fields keep this order in the file)."""
 
-    format: Literal["ocwtool-prelabel-linear/1"] = FORMAT
+    format: str
     name: str = Field(pattern=ANNOTATOR_PATTERN)
     version: int = Field(ge=1)
     created_at: dt.datetime
     annotator: str
     data_hash: str
+
+    @property
+    def tag(self) -> str:
+        """``name@version``."""
+        return f"{self.name}@{self.version}"
+
+
+class PrelabelModel(SavedModel):
+    """A saved pre-labeller (see the module docstring)."""
+
+    format: Literal["ocwtool-prelabel-linear/1"] = FORMAT
     n_groups: int
     feature_sets: tuple[str, ...]
     sklearn_version: str
@@ -72,11 +84,6 @@ class PrelabelModel(Frozen):
         if any(len(row) != len(self.features) for row in self.coef):
             raise ValueError("every coef row needs one value per feature")
         return self
-
-    @property
-    def tag(self) -> str:
-        """``name@version``."""
-        return f"{self.name}@{self.version}"
 
     def vectors(self, rows: list[dict[str, float]]) -> Matrix:
         """Feature dicts as a matrix in this model's feature order (unknown features ignored)."""

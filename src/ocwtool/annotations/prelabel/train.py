@@ -46,18 +46,24 @@ class Example:
 
 
 @dataclass(frozen=True)
-class TrainOptions:
-    """What ``annotate train`` chooses."""
+class ModelOptions:
+    """What ``annotate train`` chooses for any model: its name, features and held-out split."""
 
     name: str
     feature_sets: tuple[str, ...]
     holdout: float = 0.2
     seed: int = 0
-    min_confidence: float = 0.5
 
     def __post_init__(self) -> None:
         # checked before training: the name is the model's folder, models/<name>/v<version>.json
         check_name(self.name, "model name", ANNOTATOR, error=AnnotationError)
+
+
+@dataclass(frozen=True)
+class TrainOptions(ModelOptions):
+    """What ``annotate train --task types`` chooses."""
+
+    min_confidence: float = 0.5
 
 
 def game_key(clues: Sequence[str]) -> str:
