@@ -243,3 +243,18 @@ def test_a_release_without_red_herring_labels_has_no_layer(tmp_path: Path) -> No
     assert "red_herrings" not in text and "## Red herrings" not in text
     assert "red_herrings" not in json.loads((folder / "manifest.json").read_text())["counts"]
     assert verify_release(folder, load=False).rows == {"nyt": 8, "ocw": 20}
+
+
+def test_a_label_the_puzzle_no_longer_matches_stops_the_build(tmp_path: Path) -> None:
+    ws = make_workspace(tmp_path / "ws", variants=False)
+    stale = RedHerringWord(clue="GONE", clue_number=2, fits_group="w0003_04")
+    append_record(ws.annotations_dir, record("alice", 3, stale))
+    with pytest.raises(ReleaseError) as err:
+        build_release(ws, ReleaseSpec("stale", "1.0.0", report=False))
+    assert str(err.value) == (
+        "red herring of annotator alice on puzzle w0003: clue 'GONE' is not in the puzzle; correct or "
+        "retract that label, or build with --herrings ANNOTATOR or --no-herrings"
+    )
+    assert not (ws.releases_dir / "stale-1.0.0").exists()
+    folder, _ = build_release(ws, ReleaseSpec("stale", "1.0.0", report=False, with_herrings=False))
+    assert not (folder / "red_herrings").exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -82,18 +83,10 @@ def build_cmd(
     from ocwtool.releases.build import ReleaseSpec, build_release, validation_line
 
     text = read_text(resolve_input(notes[1:])) if notes.startswith("@") else notes
-    spec = ReleaseSpec(
-        name,
-        version,
-        fmt,
-        text.strip(),
-        license_,
-        sources,
-        force,
-        report=not no_report,
-        herrings=herrings,
-        with_herrings=not no_herrings,
-    )
+    if herrings is not None and no_herrings:
+        raise click.UsageError("choose --herrings ANNOTATOR or --no-herrings, not both")
+    spec = ReleaseSpec(name, version, fmt, text.strip(), license_, sources, force, not no_report)
+    spec = replace(spec, herrings=herrings, with_herrings=not no_herrings)
     folder, archive = build_release(app.workspace(), spec, progress=progress)
     click.echo(f"Validation: {validation_line(folder)}")
     click.echo(f"Built {folder}")

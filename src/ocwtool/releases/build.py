@@ -42,7 +42,7 @@ from ocwtool.report.build import key_figures, write_report
 from ocwtool.safenames import check_release
 from ocwtool.schema.corpus import Corpus, is_text
 from ocwtool.schema.models import Puzzle, sort_key
-from ocwtool.stores.release import Release
+from ocwtool.stores.release import HERRINGS, Release
 from ocwtool.validators.findings import ValidationReport, to_json, to_markdown
 from ocwtool.validators.gate import require_valid, validate_corpus
 from ocwtool.validators.waivers import load_waivers
@@ -252,9 +252,15 @@ def _write_folder(
     write_json(root.croissant, card.croissant(info, described))
     manifest = _manifest(spec, corpus, report, counts, prov["tool_commit"])
     manifest["sources"] = [s.as_json() for s in sources]
-    if herrings:  # a release without red herrings keeps the manifest it always had
-        manifest["counts"]["red_herrings"] = card.split_counts(herrings)
-    write_checksums(root, manifest)
+    write_checksums(root, _with_herrings(manifest, herrings))
+
+
+def _with_herrings(manifest: dict[str, Any], herrings: Sequence[card.SplitFile]) -> dict[str, Any]:
+    """``counts.red_herrings`` (config -> split -> rows), only when some ship: a release without red
+    herrings keeps the manifest it always had."""
+    if herrings:
+        manifest["counts"][HERRINGS] = card.split_counts(herrings)
+    return manifest
 
 
 def _manifest(

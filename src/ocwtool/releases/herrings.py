@@ -147,6 +147,21 @@ def _order(row: Mapping[str, Any]) -> tuple[Any, ...]:
     )
 
 
+def _of(puzzle: Puzzle, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows``, once each is known to name clues and a group of ``puzzle`` (a label left from an
+    earlier version of the puzzle would ship clues it does not have)."""
+    clues, groups = {c for g in puzzle.groups for c in g.clues}, {g.id for g in puzzle.groups}
+    for row in rows:
+        odd = [c for c in row["clues"] if c not in clues]
+        if odd or (row["fits_group"] is not None and row["fits_group"] not in groups):
+            what = f"clue {odd[0]!r}" if odd else f"group {row['fits_group']!r}"
+            raise ReleaseError(
+                f"red herring of annotator {row['annotator']} on puzzle {puzzle.id}: {what} is not in the "
+                "puzzle; correct or retract that label, or build with --herrings ANNOTATOR or --no-herrings"
+            )
+    return rows
+
+
 def herring_tables(
     configs: Mapping[str, Sequence[Puzzle]], labelled: Mapping[str, list[list[Labelled]]]
 ) -> dict[tuple[str, str], list[dict[str, Any]]]:
@@ -156,7 +171,7 @@ def herring_tables(
     for config, puzzles in sorted(configs.items()):
         for p in sorted(puzzles, key=lambda p: p.id):
             if p.id in labelled and p.split is not None and p.lineage is None:  # variants keep the id
-                tables.setdefault((config, p.split.value), []).extend(choose(labelled[p.id]))
+                tables.setdefault((config, p.split.value), []).extend(_of(p, choose(labelled[p.id])))
     order = sorted(tables, key=lambda key: (key[0], SPLITS.index(key[1])))  # as the puzzles' tables
     return {key: tables[key] for key in order if tables[key]}
 
