@@ -209,7 +209,7 @@ HERRING_COLUMNS_DOC = [
     "| `clues` | the clue (`word`), or the decoy theme's clues (`category`) |",
     "| `fits_group` | `word`: the id of the group the clue is pulled toward; `category`: null |",
     "| `reason` | `word`: why it fits there; `category`: the decoy theme |",
-    "| `score` | 0-1: the share of players who made that mistake (`play`), the scorer's probability"
+    "| `score` | 0-1: the share of players who made that mistake (`play`), the scorer's score"
     " (`suggest:<model>`); null when the label has none |",
     "| `annotator` | who made the label (its `annotations/<annotator>.jsonl` store; `suggest`) |",
     "| `source` | `human`, `play` (mined from records of play), `suggest:<model tag>` or `suggest:rules` |",
