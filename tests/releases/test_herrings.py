@@ -233,6 +233,12 @@ def test_one_annotator_or_none_from_the_command_line(herring_ws: Workspace, tmp_
     assert done.stderr.strip().splitlines()[-1] == (
         "Error: no red-herring labels of annotator 'carol'; annotators: alice, bob, play-decoys, suggest"
     )
+    done = run_ocwtool(*args, "--version", "2.0.4", "--herrings", "bob")  # only a wall left mid-way
+    assert (done.returncode, done.stderr.strip().splitlines()[-1]) == (
+        1,
+        "Error: annotator 'bob' labelled no red herring in the released puzzles; "
+        "name another with --herrings, or leave the option out",
+    )
 
 
 def test_a_release_without_red_herring_labels_has_no_layer(tmp_path: Path) -> None:

@@ -200,6 +200,11 @@ def write_herrings(
     """Write every config's red-herring tables into ``root``; return them and the rows per
     (annotator, source), sorted: what the card and manifest need."""
     tables = herring_tables(configs, candidates(workspace, only))
+    if only is not None and not tables:
+        raise ReleaseError(
+            f"annotator {only!r} labelled no red herring in the released puzzles; "
+            "name another with --herrings, or leave the option out"
+        )
     files = [write_table(rows, root, config, split) for (config, split), rows in tables.items()]
     shipped = Counter((r["annotator"], r["source"]) for rows in tables.values() for r in rows)
     return files, tuple((who, source, n) for (who, source), n in sorted(shipped.items()))
