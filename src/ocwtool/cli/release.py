@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -40,6 +41,13 @@ def release_cmd() -> None:
 @click.option("--source", "sources", multiple=True, help="Release only this source's store (repeatable).")
 @click.option("--force", is_flag=True, help="Replace an existing release of the same name and version.")
 @click.option("--no-report", is_flag=True, help="Leave out report/ (the figures) and the card's figures.")
+@click.option(
+    "--herrings",
+    metavar="ANNOTATOR",
+    help="Ship only this annotator's red herrings ('suggest': the suggester's). Default: per puzzle, "
+    "human annotators, else decoys mined from play, else the suggester's.",
+)
+@click.option("--no-herrings", is_flag=True, help="Leave out the red-herring layer (red_herrings/).")
 @progress_option
 @pass_app
 def build_cmd(
@@ -52,6 +60,8 @@ def build_cmd(
     sources: tuple[str, ...],
     force: bool,
     no_report: bool,
+    herrings: str | None,
+    no_herrings: bool,
     progress: Progress,
 ) -> None:
     """Validate the workspace (refusing on any error), then write releases/NAME-VERSION/ and
@@ -60,18 +70,24 @@ def build_cmd(
     build was interrupted after publishing the folder but before its archive, running it again
     (without --force) checks the folder and completes the archive. A second build waits for the
     first (with ocwtool --no-wait it stops, naming it); the build reads one snapshot of the stores,
-    so an import started meanwhile waits for it.
+    so an import started meanwhile waits for it. Red-herring labels, when any exist, ship per
+    config as red_herrings/<config>/<split>-00000-of-00001.parquet (config <config>_red_herrings),
+    each row with its annotator and source.
 
     \b
     Examples:
       ocwtool release build --name ocw --version 1.0.0
       ocwtool release build --name ocw-nyt --version 1.1.0 --format zip --notes @NOTES.md
+      ocwtool release build --name ocw --version 1.0.1 --herrings play-decoys
     """
     from ocwtool.fsio import read_text
     from ocwtool.releases.build import ReleaseSpec, build_release, validation_line
 
     text = read_text(resolve_input(notes[1:])) if notes.startswith("@") else notes
-    spec = ReleaseSpec(name, version, fmt, text.strip(), license_, sources, force, report=not no_report)
+    if herrings is not None and no_herrings:
+        raise click.UsageError("choose --herrings ANNOTATOR or --no-herrings, not both")
+    spec = ReleaseSpec(name, version, fmt, text.strip(), license_, sources, force, not no_report)
+    spec = replace(spec, herrings=herrings, with_herrings=not no_herrings)
     folder, archive = build_release(app.workspace(), spec, progress=progress)
     term.echo(f"Validation: {validation_line(folder)}")
     term.echo(f"Built {folder}")

@@ -31,6 +31,39 @@ def features(model: type[Puzzle] = Puzzle) -> datasets.Features:
     return hf_features(model)
 
 
+HERRING_COLUMNS = (
+    "puzzle_id",
+    "kind",
+    "clues",
+    "fits_group",
+    "reason",
+    "score",
+    "annotator",
+    "source",
+    "evidence",
+)
+
+
+def herring_features() -> datasets.Features:
+    """The HF Features of the red-herring tables ``release build`` ships (:data:`HERRING_COLUMNS`)."""
+    from datasets import Features, List, Value
+
+    text = Value("string")
+    return Features(
+        {
+            "puzzle_id": text,
+            "kind": text,  # word | category
+            "clues": List(text),  # word: the one clue; category: its clues
+            "fits_group": text,  # word: id of the group the clue is pulled toward; category: null
+            "reason": text,  # word: why; category: the decoy theme
+            "score": Value("float64"),  # 0-1, null when the label has none
+            "annotator": text,
+            "source": text,  # human | play | suggest:<model tag> | suggest:rules
+            "evidence": text,  # PlayEvidence as JSON (kind, players, exposed, files), null when none
+        }
+    )
+
+
 def to_records(puzzles: Sequence[Puzzle]) -> list[dict[str, Any]]:
     """Plain rows matching :func:`features` (dates as ``datetime.date``, enums as strings)."""
     return [_record(p) for p in puzzles]

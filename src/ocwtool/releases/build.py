@@ -6,6 +6,7 @@ Layout of a release folder (every file listed with its sha256 in ``manifest.json
     README.md                      dataset card (HF YAML: configs, dataset_info, license, ...)
     data/<config>/<split>-00000-of-00001.parquet
     json/<config>/<split>.json     OCW JSON (the OCW evaluator's input format)
+    red_herrings/<config>/<split>-00000-of-00001.parquet   red-herring labels (``herrings.py``)
     croissant.json  CITATION.bib  provenance.json  validation.md  manifest.json  SHA256SUMS
     evaluate.py  scorer/*.py  baselines/*.json  annotations/*.jsonl   (see ``extras.py``)
     report/report.html  report/<figure>.svg|png   (``ocwtool report`` of the released stores)
@@ -33,6 +34,7 @@ from ocwtool.progress import Progress, silent
 from ocwtool.releases import card
 from ocwtool.releases.archive import archive_name, write_archive
 from ocwtool.releases.extras import copy_extras
+from ocwtool.releases.herrings import write_herrings
 from ocwtool.releases.licences import config_sources
 from ocwtool.releases.publish import clear_leftovers, complete_release, publish
 from ocwtool.releases.quirks import quirks
@@ -40,7 +42,7 @@ from ocwtool.report.build import key_figures, write_report
 from ocwtool.safenames import check_release
 from ocwtool.schema.corpus import Corpus, is_text
 from ocwtool.schema.models import Puzzle, sort_key
-from ocwtool.stores.release import Release
+from ocwtool.stores.release import HERRINGS, Release
 from ocwtool.validators.findings import ValidationReport, to_json, to_markdown
 from ocwtool.validators.gate import require_valid, validate_corpus
 from ocwtool.validators.waivers import load_waivers
@@ -59,6 +61,8 @@ class ReleaseSpec:
     sources: tuple[str, ...] = ()
     force: bool = False
     report: bool = True  # ship the report (its key figures in the card); byte-stable like the rest
+    herrings: str | None = None  # ship this annotator's red herrings (None: the default order)
+    with_herrings: bool = True  # ship the red-herring layer (when any label exists)
 
     def check(self) -> None:
         check_release(self.name, self.version, error=ReleaseError)
@@ -215,6 +219,9 @@ def _write_folder(
 ) -> None:
     files = write_tables(root, configs, _store_extras(workspace, corpus))
     counts = {c: {f.split: f.rows for f in files if f.config == c} for c in configs}
+    herrings, shipped = (
+        write_herrings(workspace, root, configs, spec.herrings) if spec.with_herrings else ([], ())
+    )
     prov = provenance(corpus)
     sources = config_sources(configs, store_formats(workspace, corpus))
     figures = _report(workspace, spec, report, root) if spec.report else []
@@ -233,6 +240,9 @@ def _write_folder(
         extras=extras,
         figures=tuple(figures),
         sources=tuple(sources),
+        herrings=tuple(herrings),
+        herring_sources=shipped,
+        herring_annotator=spec.herrings,
     )
     write_text(root.card, card.render_card(info))
     write_text(root.citation, card.CITATION_BIB)
@@ -242,7 +252,15 @@ def _write_folder(
     write_json(root.croissant, card.croissant(info, described))
     manifest = _manifest(spec, corpus, report, counts, prov["tool_commit"])
     manifest["sources"] = [s.as_json() for s in sources]
-    write_checksums(root, manifest)
+    write_checksums(root, _with_herrings(manifest, herrings))
+
+
+def _with_herrings(manifest: dict[str, Any], herrings: Sequence[card.SplitFile]) -> dict[str, Any]:
+    """``counts.red_herrings`` (config -> split -> rows), only when some ship: a release without red
+    herrings keeps the manifest it always had."""
+    if herrings:
+        manifest["counts"][HERRINGS] = card.split_counts(herrings)
+    return manifest
 
 
 def _manifest(

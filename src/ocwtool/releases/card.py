@@ -20,7 +20,7 @@ from ocwtool.config import PROJECT_URL
 from ocwtool.errors import ReleaseError
 from ocwtool.evaluation.scorer.bundle import PYTHON
 from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE, SETUP_COMMAND, VENV, score_command
-from ocwtool.formats.hf import features
+from ocwtool.formats.hf import features, herring_features
 from ocwtool.names import SPLITS
 from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
 from ocwtool.safetext import markdown
@@ -87,6 +87,9 @@ class CardInfo:
     extras: Sequence[str] = field(default_factory=tuple)
     figures: Sequence[tuple[str, str]] = ()  # (title, PNG path in the release) of the key figures
     sources: Sequence[ConfigSource] = ()  # each config's stores, origins and licences
+    herrings: tuple[SplitFile, ...] = ()  # the red-herring tables (config: the puzzles' config)
+    herring_sources: tuple[tuple[str, str, int], ...] = ()  # (annotator, source, rows) shipped
+    herring_annotator: str | None = None  # the one annotator chosen at build (None: default order)
 
     @property
     def configs(self) -> list[str]:
@@ -102,18 +105,30 @@ class CardInfo:
         return hf_licenses(self.sources) or [self.license]
 
 
+def split_counts(files: Sequence[SplitFile]) -> dict[str, dict[str, int]]:
+    """config -> split -> rows of the given files."""
+    out: dict[str, dict[str, int]] = {}
+    for f in files:
+        out.setdefault(f.config, {})[f.split] = f.rows
+    return out
+
+
 def card_yaml(info: CardInfo, model: type[Puzzle] | None = None) -> str:
-    """The YAML header: license, pretty_name, task categories, configs and dataset_info.
+    """The YAML header: license, pretty_name, task categories, configs and dataset_info; each config
+    with red herrings has a second config ``<config>_red_herrings`` for them.
 
     The features are derived from the pydantic ``model`` (default :class:`Puzzle`), like the parquet files'.
     """
-    from datasets.info import DatasetInfo, DatasetInfosDict
-    from datasets.splits import SplitDict, SplitInfo
+    from datasets.info import DatasetInfosDict
     from huggingface_hub import DatasetCardData
 
+    puzzles = features(model) if model is not None else features()
+    tables = [(c, [f for f in info.files if f.config == c], puzzles) for c in info.configs]
+    for config in dict.fromkeys(f.config for f in info.herrings):
+        named = Release.herrings_config(config)
+        tables.append((named, [f for f in info.herrings if f.config == config], herring_features()))
     configs, infos = [], {}
-    for config in info.configs:
-        files = [f for f in info.files if f.config == config]
+    for config, files, feats in tables:
         entry: dict[str, Any] = {
             "config_name": config,
             "data_files": [{"split": f.split, "path": f.path} for f in files],
@@ -121,16 +136,7 @@ def card_yaml(info: CardInfo, model: type[Puzzle] | None = None) -> str:
         if config == info.default_config:
             entry["default"] = True
         configs.append(entry)
-        splits = SplitDict()
-        for f in files:
-            splits.add(SplitInfo(name=f.split, num_bytes=f.nbytes, num_examples=f.rows))
-        infos[config] = DatasetInfo(
-            features=features(model) if model is not None else features(),
-            splits=splits,
-            dataset_size=sum(f.nbytes for f in files),
-            download_size=sum(f.size for f in files),
-            config_name=config,
-        )
+        infos[config] = _dataset_info(config, files, feats)
     data = DatasetCardData(
         license=info.data_licenses,
         pretty_name=f"{info.name} {info.version}",
@@ -144,6 +150,23 @@ def card_yaml(info: CardInfo, model: type[Puzzle] | None = None) -> str:
     return str(data.to_yaml())
 
 
+def _dataset_info(config: str, files: Sequence[SplitFile], feats: Any) -> Any:
+    """One config's ``dataset_info``: features and split sizes."""
+    from datasets.info import DatasetInfo
+    from datasets.splits import SplitDict, SplitInfo
+
+    splits = SplitDict()
+    for f in files:
+        splits.add(SplitInfo(name=f.split, num_bytes=f.nbytes, num_examples=f.rows))
+    return DatasetInfo(
+        features=feats,
+        splits=splits,
+        dataset_size=sum(f.nbytes for f in files),
+        download_size=sum(f.size for f in files),
+        config_name=config,
+    )
+
+
 def render_card(info: CardInfo) -> str:
     """The whole README.md: YAML header, then counts, provenance, quirks, usage and citation."""
     body = [
@@ -151,6 +174,7 @@ def render_card(info: CardInfo) -> str:
         *_usage(info),
         *_sources_table(info),
         *BOARD_ORDER,
+        *_herrings(info),
         *_scoring(info),
         *_figures(info.figures),
         *_provenance(info.provenance),
@@ -176,6 +200,67 @@ BOARD_ORDER = [
     "showing it (the OCW evaluator does), or show the parquet `clues`.",
     "",
 ]
+
+
+HERRING_COLUMNS_DOC = [
+    "| column | what |",
+    "|---|---|",
+    "| `puzzle_id` | the puzzle (its `id` in the puzzles config, same split) |",
+    "| `kind` | `word` (one clue pulled toward another group) or `category` (a decoy theme) |",
+    "| `clues` | the clue (`word`), or the decoy theme's clues (`category`) |",
+    "| `fits_group` | `word`: the id of the group the clue is pulled toward; `category`: null |",
+    "| `reason` | `word`: why it fits there; `category`: the decoy theme |",
+    "| `score` | 0-1: the share of players who made that mistake (`play`), the scorer's score"
+    " (`suggest:<model>`); null when the label has none |",
+    "| `annotator` | who made the label (its `annotations/<annotator>.jsonl` store; `suggest`) |",
+    "| `source` | `human`, `play` (mined from records of play), `suggest:<model tag>` or `suggest:rules` |",
+    "| `evidence` | JSON text: mistake `kind`, `players` who made it of `exposed` who played it, and"
+    " `sources` (each file's `name`, `sha256` and the `players` in it); null when none |",
+]
+
+
+def _herrings(info: CardInfo) -> list[str]:
+    """The red-herring tables: how to load them, rows per config and split, columns, provenance."""
+    if not info.herrings:
+        return []
+    counts = split_counts(info.herrings)
+    named = [Release.herrings_config(c) for c in counts]
+    rows = [
+        f"| {n} | " + " | ".join(str(counts[c].get(s, 0)) for s in SPLITS) + " |"
+        for c, n in zip(counts, named, strict=True)
+    ]
+    shipped = [f"- `{who}` ({source}): {n} label(s)" for who, source, n in info.herring_sources]
+    return [
+        "## Red herrings",
+        "",
+        "Clues that pull toward another group, one row per label, in the split of their puzzle,",
+        "under `red_herrings/<config>/`. Load them beside the puzzles:",
+        "",
+        "```python",
+        f'herrings = load_dataset("<this folder>", "{named[0]}")',
+        "```",
+        "",
+        "| config | train | validation | test |",
+        "|---|---|---|---|",
+        *rows,
+        "",
+        *HERRING_COLUMNS_DOC,
+        "",
+        *_herring_choice(info.herring_annotator),
+        "",
+        *shipped,
+        "",
+    ]
+
+
+def _herring_choice(annotator: str | None) -> list[str]:
+    if annotator is not None:
+        return [f"Only annotator `{annotator}`'s labels ship (chosen when the release was built). Shipped:"]
+    return [
+        "Per puzzle, the labels of the first of these that labelled it ship (each of its annotators):",
+        "human annotators, then decoys mined from play (`ocwtool annotate decoys`), then the",
+        "suggester's. Walls whose labelling was left unfinished are left out. Shipped here:",
+    ]
 
 
 def _intro(info: CardInfo) -> list[str]:

@@ -6,7 +6,8 @@ in solution order (they are the board players see), each OCW JSON file must
 re-import; then, per config and split, the parquet rows and the JSON rows must each equal the
 manifest's ``counts.configs.<config>.<split>``, both must carry the same puzzle ids, and every count
 the manifest declares must be shipped in both forms. Any other file under ``data/`` or ``json/`` is
-refused (its rows could not be checked). The first failure is a ``ReleaseError`` naming the file.
+refused (its rows could not be checked). The red-herring tables are checked by ``herring_rows.py``.
+The first failure is a ``ReleaseError`` naming the file.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from ocwtool.errors import OcwError, ReleaseError
 from ocwtool.formats import hf, ocw_json
 from ocwtool.fsio import read_json
+from ocwtool.releases.herring_rows import check_herrings
 from ocwtool.schema.board import hideable, in_solution_order
 from ocwtool.stores.release import DATA, JSON, MANIFEST, Release
 
@@ -97,7 +99,8 @@ def _check_split(config: str, split: str, declared: int, by_kind: dict[str, dict
 
 
 def check_rows(folder: Path, manifest: dict[str, Any]) -> dict[str, int]:
-    """Check every data file's Features/records and rows and ids against the manifest; rows per config."""
+    """Check every data file's Features/records and rows and ids against the manifest, then the
+    red-herring tables (``herring_rows.py``); rows per config (and per ``<config>_red_herrings``)."""
     found = _read_all(Release(folder), list(manifest["files"]))
     counts: dict[str, dict[str, int]] = manifest["counts"]["configs"]
     for config, split in sorted(found):
@@ -107,4 +110,6 @@ def check_rows(folder: Path, manifest: dict[str, Any]) -> dict[str, int]:
     for config, splits in sorted(counts.items()):
         for split, declared in sorted(splits.items()):
             _check_split(config, split, declared, found.get((config, split), {}))
-    return {config: sum(splits.values()) for config, splits in sorted(counts.items()) if splits}
+    rows = {config: sum(splits.values()) for config, splits in sorted(counts.items()) if splits}
+    ids = {key: [i for rows in kinds.get(DATA, {}).values() for i in rows] for key, kinds in found.items()}
+    return rows | check_herrings(Release(folder), list(manifest["files"]), manifest, ids)

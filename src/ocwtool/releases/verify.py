@@ -8,8 +8,10 @@ Order of checks (the first failure is raised as ``ReleaseError`` naming the file
    evaluator's venv ``.venv-eval/``, made by the card's commands, is not release content);
 4. every parquet file has exactly the ocwtool Features and valid puzzles; every OCW JSON re-imports;
    each one's rows equal the manifest's count for its config and split, and parquet and JSON carry
-   the same puzzle ids (``rows.py``);
-5. ``datasets.load_dataset(<folder>, <config>)`` loads every config offline with those Features.
+   the same puzzle ids (``rows.py``); every red-herring table has its Features, rows of shipped
+   puzzles and the manifest's count (``herring_rows.py``);
+5. ``datasets.load_dataset(<folder>, <config>)`` loads every config offline with those Features,
+   ``<config>_red_herrings`` too.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ from typing import Any
 
 from ocwtool.errors import OcwError, ReleaseError, UnsafeArchiveError
 from ocwtool.evaluation.scorer.deps import VENV
-from ocwtool.formats.hf import features
+from ocwtool.formats.hf import features, herring_features
 from ocwtool.fsio import read_text, sha256_file
 from ocwtool.releases.extract import Archive, open_archive
+from ocwtool.releases.herring_rows import declared_counts
 from ocwtool.releases.rows import check_rows, read_json_file
 from ocwtool.stores.release import MANIFEST, SUMS, Release
 
@@ -122,8 +125,9 @@ def check_schema(folder: Path, manifest: dict[str, Any]) -> dict[str, int]:
     return check_rows(folder, manifest)
 
 
-def check_loadable(folder: Path, configs: list[str]) -> list[str]:
-    """Step 5: load each config with ``datasets`` offline, in a throw-away cache."""
+def check_loadable(folder: Path, configs: list[str], herrings: frozenset[str] = frozenset()) -> list[str]:
+    """Step 5: load each config with ``datasets`` offline, in a throw-away cache; those named in
+    ``herrings`` are red-herring tables (their own Features)."""
     os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import datasets
@@ -135,8 +139,9 @@ def check_loadable(folder: Path, configs: list[str]) -> list[str]:
                 ds = datasets.load_dataset(str(folder), config, cache_dir=cache)
             except Exception as exc:  # datasets raises many unrelated types
                 raise ReleaseError(f"config {config} does not load with datasets: {exc}") from None
+            expected = herring_features() if config in herrings else features()
             for split, part in ds.items():
-                if part.features != features():
+                if part.features != expected:
                     raise ReleaseError(
                         f"config {config} split {split} loads with other features than declared"
                     )
@@ -216,7 +221,8 @@ def _sizes_match(files: dict[str, tuple[str, int]], listed: dict[str, Any], top:
 def _verify_folder(folder: Path, load: bool) -> VerifyResult:
     manifest = check_checksums(folder)
     rows = check_schema(folder, manifest)
-    loaded = check_loadable(folder, sorted(rows)) if load else []
+    herrings = frozenset(Release.herrings_config(c) for c in declared_counts(manifest))
+    loaded = check_loadable(folder, sorted(rows), herrings) if load else []
     if load and check_croissant(folder):
         loaded.append("croissant.json (mlcroissant)")
     return VerifyResult(folder=str(folder), files=len(manifest["files"]) + 1, rows=rows, loaded=loaded)

@@ -6,6 +6,8 @@ for a workspace, so that building, publishing, verifying and reading a release a
         README.md                       card (Hugging Face YAML header)
         data/<config>/<split>-00000-of-00001.parquet     parquet(config, split)
         json/<config>/<split>.json      json_file(config, split): OCW JSON
+        red_herrings/<config>/<split>-00000-of-00001.parquet   herrings(config, split): the
+                                        red-herring labels of those puzzles (config <config>_red_herrings)
         croissant.json  CITATION.bib  provenance.json  validation.md
         manifest.json  SHA256SUMS       every file with its sha256
         evaluate.py  requirements-evaluate.txt  scorer/*.py   the standalone scorer
@@ -32,6 +34,7 @@ from ocwtool.errors import ReleaseError
 FORMATS = ("tar.gz", "zip")
 SHARD = "00000-of-00001"  # one parquet file per config and split
 DATA, JSON = "data", "json"  # the two forms of every config and split
+HERRINGS = "red_herrings"  # the red-herring layer: its folder, and the suffix of its configs
 MANIFEST, SUMS = "manifest.json", "SHA256SUMS"  # the checksums: manifest.json is listed in SHA256SUMS
 
 
@@ -89,6 +92,37 @@ class Release:
 
     def json_file(self, config: str, split: str) -> Path:
         return self.path(self.json_rel(config, split))
+
+    # The red-herring layer: one table per config and split, beside the puzzles ---------------------
+    @property
+    def herrings_dir(self) -> Path:
+        return self.root / HERRINGS
+
+    @staticmethod
+    def herrings_rel(config: str, split: str) -> str:
+        return f"{HERRINGS}/{config}/{split}-{SHARD}.parquet"
+
+    def herrings(self, config: str, split: str) -> Path:
+        return self.path(self.herrings_rel(config, split))
+
+    @staticmethod
+    def herrings_config(config: str) -> str:
+        """The name the card gives a config's red-herring table: ``<config>_red_herrings``."""
+        return f"{config}_{HERRINGS}"
+
+    @staticmethod
+    def herrings_file(rel: str) -> DataFile | None:
+        """Where a red-herring table sits (kind ``red_herrings``), None for files outside its folder;
+        ``ReleaseError`` for any other file in it."""
+        parts = rel.split("/")
+        if parts[0] != HERRINGS:
+            return None
+        if len(parts) == 3 and parts[2].endswith(f"-{SHARD}.parquet"):
+            return DataFile(HERRINGS, parts[1], parts[2].split("-", 1)[0])
+        raise ReleaseError(
+            f"{rel}: not a file ocwtool ships ({HERRINGS}/<config>/<split>-{SHARD}.parquet); "
+            "its rows cannot be checked against the manifest"
+        )
 
     def configs(self) -> list[str]:
         """The configs shipped as parquet (folders of ``data/``), sorted."""
@@ -227,4 +261,4 @@ class Release:
         return [path for pattern in patterns for path in sorted(self.root.parent.glob(pattern))]
 
 
-__all__ = ["DATA", "FORMATS", "JSON", "MANIFEST", "SUMS", "DataFile", "Release"]
+__all__ = ["DATA", "FORMATS", "HERRINGS", "JSON", "MANIFEST", "SUMS", "DataFile", "Release"]
