@@ -45,7 +45,8 @@ def release_cmd() -> None:
     "--herrings",
     metavar="ANNOTATOR",
     help="Ship only this annotator's red herrings ('suggest': the suggester's). Default: per puzzle, "
-    "human annotators, else decoys mined from play, else the suggester's.",
+    "human annotators, else decoys mined from play, else the red-herring scorer's suggestions (the "
+    "rule-based flags only with --herrings suggest).",
 )
 @click.option("--no-herrings", is_flag=True, help="Leave out the red-herring layer (red_herrings/).")
 @progress_option

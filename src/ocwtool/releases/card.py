@@ -259,7 +259,8 @@ def _herring_choice(annotator: str | None) -> list[str]:
     return [
         "Per puzzle, the labels of the first of these that labelled it ship (each of its annotators):",
         "human annotators, then decoys mined from play (`ocwtool annotate decoys`), then the",
-        "suggester's. Walls whose labelling was left unfinished are left out. Shipped here:",
+        "red-herring scorer's suggestions (the rule-based flags only on request). Walls whose",
+        "labelling was left unfinished are left out. Shipped here:",
     ]
 
 

@@ -8,8 +8,9 @@ Which labels ship, per puzzle (the first tier that labelled any red herring in i
 annotator of that tier ships its own rows): human annotators (``source`` ``human``; stores whose
 records carry no evidence of play, such as imported Connections Eval trap groups), then decoys mined
 from play (``play``; ``annotate decoys`` stores, whose records name the files played), then the
-suggester's (``suggest:<model tag>``, or ``suggest:rules``). ``ReleaseSpec.herrings`` names one
-annotator instead (``suggest`` for the suggester's). Walls whose labelling was left mid-way count
+red-herring scorer's suggestions (``suggest:<model tag>``); the rules' flags (``suggest:rules``) ship
+only when ``ReleaseSpec.herrings`` names ``suggest``. ``ReleaseSpec.herrings`` names one annotator
+instead. Walls whose labelling was left mid-way count
 for nothing, as for the knowledge labels. Rows are sorted and the parquet writer's settings fixed,
 so two builds of the same stores give the same bytes.
 """
@@ -106,6 +107,7 @@ def suggest_source(record: ItemRecord) -> str:
 
 
 Labelled = tuple[str, ItemRecord]  # (source, record)
+RULES = "suggest:rules"
 
 
 def candidates(workspace: Workspace, only: str | None = None) -> dict[str, list[list[Labelled]]]:
@@ -124,6 +126,8 @@ def candidates(workspace: Workspace, only: str | None = None) -> dict[str, list[
         for pid, rec in records.items():
             if rec.status == "labelled" and _labelled(rec):
                 source = suggest_source(rec) if name == SUGGEST else store
+                if source == RULES and only is None:
+                    continue  # the rules' flags barely predict decoys (ROC-AUC 0.55): shipped only on request
                 tiers = out.setdefault(pid, [[] for _ in TIERS])
                 tiers[TIERS.index(source.split(":", 1)[0])].append((source, rec))
     return out
