@@ -1,0 +1,213 @@
+"""How often a player falls for the labelled red herrings: fixation, first mistakes, trap claims.
+
+Pure: labels and answers in, figures out (docs/evaluation.md, "Red herrings", gives the formulas).
+
+* A **decoy** is a labelled clue ``c`` with the group ``F`` it fits (``red_herring_words``:
+  ``clue_number`` and ``fits_group``). A wrong group ``G`` (4 clues of the board that are not a gold
+  group) **takes the decoy toward F** when ``c`` is in ``G``, ``c`` is not in ``F``, and ``G`` holds
+  at least two clues of ``F``: the player put the decoy with F's clues.
+* The **fixation rate** of a player is the share of its wrong groups that take some decoy toward the
+  group it fits. Its **chance rate** is the same share expected of random wrong groups of the same
+  shape on the same boards: for each wrong group, among all 4-clue sets of that board whose counts
+  per gold group are the same multiset (e.g. 3+1, 2+2, 2+1+1, 1+1+1+1), the share that take a decoy;
+  then the mean over the player's wrong groups. Exact (at most 1820 sets per board), no sampling.
+* The **first mistake** of a game is its first wrong group, in the order the player gave them
+  (answer order for one-shot answers); the share of games with a mistake whose first one takes a
+  decoy, against the same chance share for that group.
+* A **trap claim** names 4 clues as a trap group, or ``()`` for "N/A". With Connections Eval's rule
+  it is right when the 4 clues lie inside one labelled trap group (a trap of 5 or more clues accepts
+  any 4 of them) and take at most 2 clues of any one gold group, or when "N/A" is claimed on a board
+  with no trap group; a right claim earns 2 points, a wrong one none.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ocwtool.evaluation.scorer import GoldWall
+    from ocwtool.schema.annotations import ItemRecord
+
+TRAP_POINTS = 2  # Connections Eval's bonus for a right trap claim
+Group = tuple[str, ...]
+
+
+def _key(word: str) -> str:
+    return word.strip().casefold()
+
+
+@dataclass(frozen=True)
+class LabelledWall:
+    """One wall's gold groups (clues keyed case-folded) with its labels: ``decoys`` as (clue, index of
+    the gold group it fits), ``traps`` as clue sets."""
+
+    groups: tuple[frozenset[str], ...]
+    decoys: frozenset[tuple[str, int]]
+    traps: tuple[frozenset[str], ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        groups: Sequence[Sequence[str]],
+        decoys: Iterable[tuple[str, int]] = (),
+        traps: Iterable[Iterable[str]] = (),
+    ) -> LabelledWall:
+        return cls(
+            tuple(frozenset(_key(w) for w in g) for g in groups),
+            frozenset((_key(c), k) for c, k in decoys),
+            tuple(frozenset(_key(w) for w in t) for t in traps),
+        )
+
+    @functools.cached_property
+    def board(self) -> tuple[str, ...]:
+        return tuple(sorted(w for g in self.groups for w in g))
+
+    @functools.cached_property
+    def group_of(self) -> dict[str, int]:
+        return {w: k for k, g in enumerate(self.groups) for w in g}
+
+    def shape(self, group: frozenset[str]) -> tuple[int, ...]:
+        """How many clues ``group`` takes of each gold group, largest first (3+1 -> (3, 1))."""
+        return tuple(sorted(Counter(self.group_of[w] for w in group).values(), reverse=True))
+
+    def takes_decoy(self, group: frozenset[str]) -> bool:
+        """``group`` holds a decoy and at least two clues of the group that decoy fits."""
+        return any(
+            clue in group and self.group_of.get(clue) != k and len(group & self.groups[k]) >= 2
+            for clue, k in self.decoys
+        )
+
+    def chance(self, shape: tuple[int, ...]) -> float:
+        """Share of the board's 4-clue sets of this shape that take a decoy (exact enumeration)."""
+        return _chance(self, shape)
+
+    def wrong_groups(self, answer: Iterable[Sequence[str]]) -> list[frozenset[str]]:
+        """The answer's wrong groups, in its order: 4 distinct clues of the board, not a gold group."""
+        out = []
+        for g in answer:
+            group = frozenset(_key(w) for w in g)
+            if len(group) == 4 == len(g) and group <= self.group_of.keys() and group not in self.groups:
+                out.append(group)
+        return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _chance(wall: LabelledWall, shape: tuple[int, ...]) -> float:
+    sets = [frozenset(s) for s in itertools.combinations(wall.board, 4)]
+    same = [s for s in sets if wall.shape(s) == shape]
+    return sum(wall.takes_decoy(s) for s in same) / len(same) if same else 0.0
+
+
+def claim_is_right(wall: LabelledWall, claim: Sequence[str]) -> bool:
+    """Connections Eval's trap-claim rule (module notes): ``()`` claims "N/A"."""
+    if not claim:
+        return not wall.traps
+    group = frozenset(_key(w) for w in claim)
+    if len(group) != 4 or len(claim) != 4 or not group <= wall.group_of.keys():
+        return False
+    if max(wall.shape(group)) > 2:  # a real group with one clue swapped is not a trap
+        return False
+    return any(group <= trap for trap in wall.traps)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One player's answer to one wall: its groups in order and its trap claim (None: none made)."""
+
+    wall_id: str
+    groups: Sequence[Sequence[str]]
+    claim: Sequence[str] | None = None
+
+
+def _rate(part: float, whole: int) -> float | None:
+    return round(part / whole, 6) if whole else None
+
+
+def player_metrics(walls: Mapping[str, LabelledWall], games: Iterable[Game]) -> dict[str, Any]:
+    """Fixation, first mistakes and trap claims of one player's ``games`` on the labelled ``walls``
+    (games on other walls are not counted)."""
+    wrong = fixated = mistaken = first_decoy = claims = right = 0
+    chance = first_chance = 0.0
+    played = 0
+    for game in games:
+        wall = walls.get(game.wall_id)
+        if wall is None:
+            continue
+        played += 1
+        groups = wall.wrong_groups(game.groups)
+        wrong += len(groups)
+        fixated += sum(wall.takes_decoy(g) for g in groups)
+        chance += sum(wall.chance(wall.shape(g)) for g in groups)
+        if groups:
+            mistaken += 1
+            first_decoy += wall.takes_decoy(groups[0])
+            first_chance += wall.chance(wall.shape(groups[0]))
+        if game.claim is not None:
+            claims += 1
+            right += claim_is_right(wall, game.claim)
+    return {
+        "games": played,
+        "fixation": {
+            "wrong_groups": wrong,
+            "fixated": fixated,
+            "rate": _rate(fixated, wrong),
+            "chance": _rate(chance, wrong),
+        },
+        "first_mistake": {
+            "games": mistaken,
+            "decoy": first_decoy,
+            "rate": _rate(first_decoy, mistaken),
+            "chance": _rate(first_chance, mistaken),
+        },
+        "trap_claims": {
+            "claims": claims,
+            "right": right,
+            "accuracy": _rate(right, claims),
+            "points": TRAP_POINTS * right,
+        },
+    }
+
+
+def labelled_walls(golds: Iterable[GoldWall], records: Mapping[str, ItemRecord]) -> dict[str, LabelledWall]:
+    """The scored walls one annotator finished labelling (a record without red herrings says none),
+    with its decoys (``fits_group`` a group id of the wall) and trap groups."""
+    out = {}
+    for gold in golds:
+        rec = records.get(gold.wall_id)
+        if rec is None or rec.status != "labelled":
+            continue
+        index = {gid: k for k, gid in enumerate(gold.group_ids)}
+        decoys = [(w.clue, index[w.fits_group]) for w in rec.red_herring_words if w.fits_group in index]
+        traps = [c.clues for c in rec.red_herring_categories]
+        out[gold.wall_id] = LabelledWall.of(gold.groups, decoys, traps)
+    return out
+
+
+def _figure(part: int, whole: int, rate: float | None, chance: float | None) -> str:
+    if rate is None:
+        return f"{part} of {whole}"
+    lift = f", x{rate / chance:.2f}" if chance else ""
+    return f"{part} of {whole} ({rate:.4f}; chance {chance:.4f}{lift})"
+
+
+def render_player(name: str, figures: Mapping[str, Any]) -> list[str]:
+    """The lines of one player's red-herring block."""
+    fix, first, traps = figures["fixation"], figures["first_mistake"], figures["trap_claims"]
+    claims = (
+        f"{traps['right']} of {traps['claims']} right ({traps['accuracy']:.4f}), {traps['points']} points"
+        if traps["claims"]
+        else "n/a (no answer names a trap group)"
+    )
+    return [
+        f"  {name}: {figures['games']} game(s)",
+        f"    fixation: {_figure(fix['fixated'], fix['wrong_groups'], fix['rate'], fix['chance'])}"
+        " wrong groups take a decoy toward its group",
+        f"    first mistake on a decoy: "
+        f"{_figure(first['decoy'], first['games'], first['rate'], first['chance'])} games with a mistake",
+        f"    trap claims: {claims}",
+    ]
