@@ -94,6 +94,12 @@ from ocwtool.progress import Progress
     help="Knowledge types and red herrings from this annotator only (e.g. an imported expert).",
 )
 @click.option(
+    "--herrings",
+    metavar="ANNOTATOR",
+    help="Red-herring labels for the fixation, first-mistake and trap-claim figures (default: "
+    "adjudicated, then people's, then play-decoys, then the suggester's; the first with any).",
+)
+@click.option(
     "--cutoff",
     type=click.DateTime(formats=["%Y-%m-%d"]),
     callback=day,
@@ -148,6 +154,7 @@ def eval_cmd(app: AppContext, /, request: EvaluationRequest, progress: Progress)
       ocwtool eval --source ctd --split all --predictions expert.csv --only-answered
       ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --compare-baseline random
       ocwtool eval --baseline wordnet --source nyt --cutoff 2024-04-01 --plot figures/
+      ocwtool eval --source ctd --split all --predictions gpt4o.json --herrings play-decoys
     """
     from ocwtool.evaluation import evaluate  # deferred: scoring loads numpy and the schema (pydantic)
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ocwtool.evaluation.scorer import GoldWall
+    from ocwtool.evaluation.scorer import GoldWall, Prediction
     from ocwtool.schema.annotations import ItemRecord
 
 TRAP_POINTS = 2  # Connections Eval's bonus for a right trap claim
@@ -211,3 +211,73 @@ def render_player(name: str, figures: Mapping[str, Any]) -> list[str]:
         f"{_figure(first['decoy'], first['games'], first['rate'], first['chance'])} games with a mistake",
         f"    trap claims: {claims}",
     ]
+
+
+MINED = "play-decoys"  # annotate decoys' default annotator (mined from play)
+SUGGESTER = "suggest"
+ADJUDICATED = "adjudicated"
+
+
+def label_order(stores: Mapping[str, Mapping[str, ItemRecord]]) -> list[str]:
+    """Annotators in the default order: adjudicated, then people (by name), then labels mined from
+    play (``play-decoys`` first; a store whose records name the files played is mined), then the
+    suggester's."""
+
+    def mined(name: str) -> bool:
+        return name == MINED or any(rec.played_by for rec in stores[name].values())
+
+    people = sorted(n for n in stores if n not in (ADJUDICATED, SUGGESTER) and not mined(n))
+    machines = sorted((n for n in stores if n != SUGGESTER and mined(n)), key=lambda n: (n != MINED, n))
+    return [n for n in [ADJUDICATED, *people, *machines, SUGGESTER] if n in stores]
+
+
+def choose_labels(
+    stores: Mapping[str, Mapping[str, ItemRecord]], wall_ids: Iterable[str], wanted: str | None = None
+) -> tuple[str, dict[str, ItemRecord]] | None:
+    """The annotator whose red herrings an evaluation uses, with its finished records of the scored
+    walls: ``wanted``, else the first in :func:`label_order` with red herrings on one of them."""
+    ids = set(wall_ids)
+    for name in [wanted] if wanted is not None else label_order(stores):
+        recs = {
+            pid: rec for pid, rec in stores.get(name, {}).items() if pid in ids and rec.status == "labelled"
+        }
+        if any(rec.red_herring_words or rec.red_herring_categories for rec in recs.values()):
+            return name, recs
+    return None
+
+
+@dataclass(frozen=True)
+class HerringLabels:
+    """The red herrings an evaluation uses: one annotator's finished records of the scored walls."""
+
+    annotator: str
+    records: Mapping[str, ItemRecord]
+
+
+def _games(predictions: Iterable[Prediction]) -> Iterable[Game]:
+    return (Game(p.wall_id, p.groups or ()) for p in predictions)
+
+
+def herring_section(
+    golds: Iterable[GoldWall], runs: Sequence[tuple[str, Sequence[Prediction]]], labels: HerringLabels
+) -> dict[str, Any]:
+    """The report's ``herrings``: each run's figures (a player; ``pooled`` over several runs, e.g.
+    seeds), on the walls the annotator labelled. Answers carry no trap claim today."""
+    walls = labelled_walls(golds, labels.records)
+    out: dict[str, Any] = {
+        "annotator": labels.annotator,
+        "walls": len(walls),
+        "players": [{"name": name, **player_metrics(walls, _games(preds))} for name, preds in runs],
+    }
+    if len(runs) > 1:
+        out["pooled"] = player_metrics(walls, (g for _, preds in runs for g in _games(preds)))
+    return out
+
+
+def render_section(section: Mapping[str, Any]) -> str:
+    """The text block of ``eval``: one player, or the runs pooled."""
+    head = f"red herrings (labels of {section['annotator']} on {section['walls']} wall(s)):"
+    players = section["players"]
+    if "pooled" in section:
+        return "\n".join([head, *render_player(f"all {len(players)} runs", section["pooled"])])
+    return "\n".join([head, *(line for p in players for line in render_player(p["name"], p))])

@@ -24,6 +24,7 @@ from ocwtool.evaluation.game.board import Board
 from ocwtool.evaluation.game.replay import BoardStore
 from ocwtool.evaluation.game.score import evaluate_transcripts
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
+from ocwtool.evaluation.herring_metrics import HerringLabels, choose_labels
 from ocwtool.evaluation.pipeline import EvalRequest, report_name, run_evaluation, save_report
 from ocwtool.evaluation.request import (
     EvaluationRequest,
@@ -213,6 +214,7 @@ def _scoring(request: EvaluationRequest, open_workspace: OpenWorkspace, golds: G
         facts=_facts(request, open_workspace),
         cutoff=request.cutoff,
         unfinished=_unfinished(request, open_workspace),
+        herrings=_herrings(request, open_workspace, golds),
     )
 
 
@@ -252,3 +254,23 @@ def _unfinished(request: EvaluationRequest, open_workspace: OpenWorkspace) -> di
         return {}
     left = unfinished(read_all(open_workspace().annotations_dir))
     return {n: ids for n, ids in left.items() if request.annotator is None or n == request.annotator}
+
+
+def _herrings(
+    request: EvaluationRequest, open_workspace: OpenWorkspace, golds: GoldSet
+) -> HerringLabels | None:
+    """The red-herring labels of the scored walls: ``--herrings``' annotator, else the first with
+    some in the default order (adjudicated, people, mined from play, the suggester's). A release
+    ships none yet."""
+    if request.release is not None:
+        if request.herrings is not None:
+            raise EvaluationError("--herrings reads a workspace's labels; a release ships none yet")
+        return None
+    stores = read_all(open_workspace().annotations_dir, include_suggest=True)
+    chosen = choose_labels(stores, (g.wall_id for g in golds.walls), request.herrings)
+    if chosen is None and request.herrings is not None:
+        raise EvaluationError(
+            f"annotator {request.herrings} has no red herrings on the {len(golds.walls)} walls scored; "
+            "label some with `ocwtool annotate label` or mine them with `ocwtool annotate decoys FILE...`"
+        )
+    return HerringLabels(*chosen) if chosen is not None else None
