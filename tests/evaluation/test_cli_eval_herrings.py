@@ -12,6 +12,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
+from ocwtool.evaluation.game import Transcript, Turn, dump_transcripts
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.schema.annotations import ItemRecord, RedHerringWord, SourceFile
 from ocwtool.stores.annotations import append_record
@@ -115,3 +116,25 @@ def test_eval_baseline_pools_its_seeds(workspace: Path, golds: list[GoldWall]) -
     report = json.loads((workspace / "runs" / "eval-random-test.json").read_text())
     assert [p["games"] for p in report["herrings"]["players"]] == [1, 1, 1]
     assert report["herrings"]["pooled"]["games"] == 3
+
+
+def test_eval_transcripts_reports_each_player(workspace: Path, golds: list[GoldWall], tmp_path: Path) -> None:
+    wall = golds[0]
+    a, b, c, d = (list(g) for g in wall.groups)
+    _label(workspace, "alice", wall, b[3], 0)
+    guesses = [[*a[:3], b[3]], a, b, c, d]  # the decoy with three of its group, then the four groups
+    games = tmp_path / "games.jsonl"
+    game = Transcript(wall_id=wall.wall_id, rules="nyt", player="me", turns=[Turn(guess=g) for g in guesses])
+    games.write_text(dump_transcripts([game]), encoding="utf-8")
+    out = tmp_path / "games.json"
+    code, text = _run(workspace, "--transcripts", str(games), "--json-out", str(out))
+    assert code == 0, text
+    assert text.endswith(
+        "red herrings (labels of alice on 1 wall(s)):\n"
+        "  me: 1 game(s)\n"
+        "    fixation: 1 of 1 (1.0000; chance 0.0208, x48.00) wrong groups take a decoy toward its group\n"
+        "    first mistake on a decoy: 1 of 1 (1.0000; chance 0.0208, x48.00) games with a mistake\n"
+        "    trap claims: n/a (no answer names a trap group)\n"
+        f"Wrote {out}\n"
+    )
+    assert json.loads(out.read_text())["herrings"]["players"][0]["name"] == "me"

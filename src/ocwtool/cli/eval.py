@@ -170,8 +170,11 @@ def _show(event: Event) -> None:
         _show_scored(event)
     elif isinstance(event, GamesScored):
         from ocwtool.evaluation.game.score import render_games
+        from ocwtool.evaluation.herring_metrics import render_section
 
         click.echo(render_games(event.report))
+        if event.report.get("herrings"):
+            click.echo("\n" + render_section(event.report["herrings"]))
     elif isinstance(event, Written):
         click.echo(f"Wrote {event.path}", err=True)
     elif isinstance(event, Unscored):

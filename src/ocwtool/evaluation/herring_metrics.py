@@ -231,6 +231,13 @@ def label_order(stores: Mapping[str, Mapping[str, ItemRecord]]) -> list[str]:
     return [n for n in [ADJUDICATED, *people, *machines, SUGGESTER] if n in stores]
 
 
+def has_herrings(records: Iterable[ItemRecord]) -> bool:
+    """Some finished record holds red-herring words or decoy categories."""
+    return any(
+        rec.status == "labelled" and (rec.red_herring_words or rec.red_herring_categories) for rec in records
+    )
+
+
 def choose_labels(
     stores: Mapping[str, Mapping[str, ItemRecord]], wall_ids: Iterable[str], wanted: str | None = None
 ) -> tuple[str, dict[str, ItemRecord]] | None:
@@ -241,7 +248,7 @@ def choose_labels(
         recs = {
             pid: rec for pid, rec in stores.get(name, {}).items() if pid in ids and rec.status == "labelled"
         }
-        if any(rec.red_herring_words or rec.red_herring_categories for rec in recs.values()):
+        if has_herrings(recs.values()):
             return name, recs
     return None
 
