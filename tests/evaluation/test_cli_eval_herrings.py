@@ -72,7 +72,11 @@ def test_eval_reports_fixation_per_player(workspace: Path, golds: list[GoldWall]
     _label(workspace, "play-decoys", wall, wall.groups[0][3], 1, mined=True)  # a4 toward group 2: first
     _label(workspace, "alice", wall, wall.groups[1][3], 0)  # b4 toward group 1: second wrong group
     out = tmp_path / "r.json"
-    code, text = _run(workspace, "--predictions", str(preds), "--bootstrap", "0", "--json-out", str(out))
+    types = write_json(
+        tmp_path / "types.json", {wall.group_ids[0]: "knowledge", wall.group_ids[1]: "wordplay"}
+    )
+    args = ["--predictions", str(preds), "--bootstrap", "0", "--annotations", str(types)]
+    code, text = _run(workspace, *args, "--json-out", str(out))
     assert code == 0, text
     assert text.endswith(_block("alice", preds, fixated=1, first=0) + f"Wrote {out}\n")  # people first
     section = json.loads(out.read_text())["herrings"]
@@ -83,6 +87,9 @@ def test_eval_reports_fixation_per_player(workspace: Path, golds: list[GoldWall]
         "rate": 0.5,
         "chance": round(1 / 48, 6),
     }
+    by_type = section["players"][0]["breakdowns"]["knowledge_type"]  # the wrong group toward group 2 comes first
+    assert (by_type["knowledge"]["fixated"], by_type["knowledge"]["first_mistakes"]) == (1, 0)
+    assert (by_type["wordplay"]["fixated"], by_type["wordplay"]["first_mistakes"]) == (0, 1)
     code, text = _run(workspace, "--predictions", str(preds), "--bootstrap", "0", "--herrings", "play-decoys")
     assert code == 0, text
     written = f"Wrote {workspace / 'runs' / 'eval-p-test.json'}\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ocwtool.evaluation.herring_breakdowns import herring_breakdowns
 from ocwtool.evaluation.herring_metrics import Game, LabelledWall, claim_is_right, player_metrics
 
 A, B, C, D = (tuple(f"{x}{i}" for i in range(1, 5)) for x in "abcd")
@@ -62,3 +63,36 @@ def test_no_wrong_group_gives_no_rate() -> None:
     figures = player_metrics({"w": WALL}, [Game("w", [A, B, C, D])])
     assert figures["fixation"] == {"wrong_groups": 0, "fixated": 0, "rate": None, "chance": None}
     assert figures["trap_claims"]["accuracy"] is None
+
+
+def test_breakdowns_by_difficulty_and_knowledge_type() -> None:
+    wall = LabelledWall.of(
+        [A, B, C, D], decoys=[("b1", 0)], group_ids=["ga", "gb", "gc", "gd"], levels=[0, 1, 2, 3]
+    )
+    games = [
+        Game("w", [("a1", "a2", "a3", "b1"), ("b2", "b3", "b4", "a4"), C, D]),  # toward A (decoy), B
+        Game("w", [A, ("b1", "b2", "c1", "c2"), ("b3", "b4", "c3", "c4"), D]),  # 2+2 ties go to B
+    ]
+    tables = herring_breakdowns({"w": wall}, games, {"ga": ["knowledge"], "gb": ["wordplay", "knowledge"]})
+
+    def row(wrong: int, fixated: int, chance: float, first: int, decoy: int, first_chance: float) -> dict:
+        return {
+            "wrong_groups": wrong,
+            "fixated": fixated,
+            "rate": round(fixated / wrong, 6),
+            "chance": round(chance, 6),
+            "first_mistakes": first,
+            "first_decoy": decoy,
+            "first_rate": round(decoy / first, 6),
+            "first_chance": round(first_chance, 6),
+        }
+
+    # level 1 (B): 3+1 (1/48) and two 2+2 (1/12 each): chance 9/48 / 3 = 1/16; its first mistake is a 2+2
+    assert tables["difficulty"] == {
+        "level 0": row(1, 1, 1 / 48, 1, 1, 1 / 48),
+        "level 1": row(3, 0, 1 / 16, 1, 0, 1 / 12),
+    }
+    assert tables["knowledge_type"] == {
+        "knowledge": row(4, 1, 5 / 96, 2, 1, 5 / 96),
+        "wordplay": row(3, 0, 1 / 16, 1, 0, 1 / 12),
+    }

@@ -170,7 +170,7 @@ def _show(event: Event) -> None:
         _show_scored(event)
     elif isinstance(event, GamesScored):
         from ocwtool.evaluation.game.score import render_games
-        from ocwtool.evaluation.herring_metrics import render_section
+        from ocwtool.evaluation.herring_report import render_section
 
         click.echo(render_games(event.report))
         if event.report.get("herrings"):

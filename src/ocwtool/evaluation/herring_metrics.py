@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ocwtool.evaluation.scorer import GoldWall, Prediction
+    from ocwtool.evaluation.scorer import GoldWall
     from ocwtool.schema.annotations import ItemRecord
 
 TRAP_POINTS = 2  # Connections Eval's bonus for a right trap claim
@@ -49,6 +49,8 @@ class LabelledWall:
     groups: tuple[frozenset[str], ...]
     decoys: frozenset[tuple[str, int]]
     traps: tuple[frozenset[str], ...] = ()
+    group_ids: tuple[str, ...] = ()  # for the breakdowns: knowledge types are labelled per group id
+    levels: tuple[int, ...] | None = None
 
     @classmethod
     def of(
@@ -56,11 +58,15 @@ class LabelledWall:
         groups: Sequence[Sequence[str]],
         decoys: Iterable[tuple[str, int]] = (),
         traps: Iterable[Iterable[str]] = (),
+        group_ids: Sequence[str] = (),
+        levels: Sequence[int] | None = None,
     ) -> LabelledWall:
         return cls(
             tuple(frozenset(_key(w) for w in g) for g in groups),
             frozenset((_key(c), k) for c, k in decoys),
             tuple(frozenset(_key(w) for w in t) for t in traps),
+            tuple(group_ids),
+            tuple(levels) if levels is not None else None,
         )
 
     @functools.cached_property
@@ -77,10 +83,27 @@ class LabelledWall:
 
     def takes_decoy(self, group: frozenset[str]) -> bool:
         """``group`` holds a decoy and at least two clues of the group that decoy fits."""
-        return any(
-            clue in group and self.group_of.get(clue) != k and len(group & self.groups[k]) >= 2
-            for clue, k in self.decoys
+        return self.decoy_target(group) is not None
+
+    def decoy_target(self, group: frozenset[str]) -> int | None:
+        """The gold group ``group`` takes a decoy toward (the first by index), or None."""
+        return min(
+            (
+                k
+                for clue, k in self.decoys
+                if clue in group and self.group_of.get(clue) != k and len(group & self.groups[k]) >= 2
+            ),
+            default=None,
         )
+
+    def toward(self, group: frozenset[str]) -> int:
+        """The gold group a wrong group is attributed to: the one it takes a decoy toward, else the
+        one it holds most clues of (the first by index on a tie)."""
+        target = self.decoy_target(group)
+        if target is not None:
+            return target
+        counts = Counter(self.group_of[w] for w in group)
+        return min(counts, key=lambda k: (-counts[k], k))
 
     def chance(self, shape: tuple[int, ...]) -> float:
         """Share of the board's 4-clue sets of this shape that take a decoy (exact enumeration)."""
@@ -184,33 +207,8 @@ def labelled_walls(golds: Iterable[GoldWall], records: Mapping[str, ItemRecord])
         index = {gid: k for k, gid in enumerate(gold.group_ids)}
         decoys = [(w.clue, index[w.fits_group]) for w in rec.red_herring_words if w.fits_group in index]
         traps = [c.clues for c in rec.red_herring_categories]
-        out[gold.wall_id] = LabelledWall.of(gold.groups, decoys, traps)
+        out[gold.wall_id] = LabelledWall.of(gold.groups, decoys, traps, gold.group_ids, gold.levels)
     return out
-
-
-def _figure(part: int, whole: int, rate: float | None, chance: float | None) -> str:
-    if rate is None:
-        return f"{part} of {whole}"
-    lift = f", x{rate / chance:.2f}" if chance else ""
-    return f"{part} of {whole} ({rate:.4f}; chance {chance:.4f}{lift})"
-
-
-def render_player(name: str, figures: Mapping[str, Any]) -> list[str]:
-    """The lines of one player's red-herring block."""
-    fix, first, traps = figures["fixation"], figures["first_mistake"], figures["trap_claims"]
-    claims = (
-        f"{traps['right']} of {traps['claims']} right ({traps['accuracy']:.4f}), {traps['points']} points"
-        if traps["claims"]
-        else "n/a (no answer names a trap group)"
-    )
-    return [
-        f"  {name}: {figures['games']} game(s)",
-        f"    fixation: {_figure(fix['fixated'], fix['wrong_groups'], fix['rate'], fix['chance'])}"
-        " wrong groups take a decoy toward its group",
-        f"    first mistake on a decoy: "
-        f"{_figure(first['decoy'], first['games'], first['rate'], first['chance'])} games with a mistake",
-        f"    trap claims: {claims}",
-    ]
 
 
 MINED = "play-decoys"  # annotate decoys' default annotator (mined from play)
@@ -259,32 +257,3 @@ class HerringLabels:
 
     annotator: str
     records: Mapping[str, ItemRecord]
-
-
-def _games(predictions: Iterable[Prediction]) -> Iterable[Game]:
-    return (Game(p.wall_id, p.groups or ()) for p in predictions)
-
-
-def herring_section(
-    golds: Iterable[GoldWall], runs: Sequence[tuple[str, Sequence[Prediction]]], labels: HerringLabels
-) -> dict[str, Any]:
-    """The report's ``herrings``: each run's figures (a player; ``pooled`` over several runs, e.g.
-    seeds), on the walls the annotator labelled. Answers carry no trap claim today."""
-    walls = labelled_walls(golds, labels.records)
-    out: dict[str, Any] = {
-        "annotator": labels.annotator,
-        "walls": len(walls),
-        "players": [{"name": name, **player_metrics(walls, _games(preds))} for name, preds in runs],
-    }
-    if len(runs) > 1:
-        out["pooled"] = player_metrics(walls, (g for _, preds in runs for g in _games(preds)))
-    return out
-
-
-def render_section(section: Mapping[str, Any]) -> str:
-    """The text block of ``eval``: one player, or the runs pooled."""
-    head = f"red herrings (labels of {section['annotator']} on {section['walls']} wall(s)):"
-    players = section["players"]
-    if "pooled" in section:
-        return "\n".join([head, *render_player(f"all {len(players)} runs", section["pooled"])])
-    return "\n".join([head, *(line for p in players for line in render_player(p["name"], p))])

@@ -21,7 +21,8 @@ from ocwtool.evaluation.baselines import make_baseline, run_baseline
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.checks import nothing_scored, rows_warning
 from ocwtool.evaluation.facets import facet_breakdowns, render_facet
-from ocwtool.evaluation.herring_metrics import HerringLabels, herring_section, render_section
+from ocwtool.evaluation.herring_metrics import HerringLabels
+from ocwtool.evaluation.herring_report import herring_section, render_section
 from ocwtool.evaluation.predictions import LoadedPredictions, load_prediction_file
 from ocwtool.evaluation.run_folder import render_run_facts, run_predictions
 from ocwtool.evaluation.scorer import (
@@ -151,7 +152,7 @@ def run_evaluation(
     if walls:
         report["breakdowns"] = stats.breakdowns(golds, walls, req.types)
     if req.herrings is not None:
-        report["herrings"] = herring_section(golds, runs, req.herrings)
+        report["herrings"] = herring_section(golds, runs, req.herrings, req.types)
     if walls and req.facts is not None:
         report["facets"] = facet_breakdowns(golds, walls, req.facts, req.cutoff)
     if req.compare is not None or req.compare_baseline is not None:

@@ -26,7 +26,7 @@ from ocwtool.evaluation.game.replay import BoardStore
 from ocwtool.evaluation.game.score import evaluate_transcripts
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
 from ocwtool.evaluation.herring_metrics import HerringLabels, choose_labels, has_herrings
-from ocwtool.evaluation.herring_plays import transcript_section
+from ocwtool.evaluation.herring_report import transcript_section
 from ocwtool.evaluation.pipeline import EvalRequest, report_name, run_evaluation, save_report
 from ocwtool.evaluation.request import (
     EvaluationRequest,
@@ -186,7 +186,8 @@ def _replay(request: EvaluationRequest, open_workspace: OpenWorkspace) -> Iterat
     labels = _herrings(request, open_workspace, golds)
     if labels is not None:
         puzzles = workspace_puzzles(open_workspace(), [request.source] if request.source else ())
-        report["herrings"] = transcript_section(request.transcripts, puzzles, golds().walls, labels)
+        types = _types(request, open_workspace)
+        report["herrings"] = transcript_section(request.transcripts, puzzles, golds().walls, labels, types)
     yield GamesScored(report)
     label = "games_" + Path(request.transcripts[0]).stem.replace("-", "_")
     out, lock = _report_target(request, open_workspace, report_name(label, request.the_split, request.source))
