@@ -87,7 +87,9 @@ def test_eval_reports_fixation_per_player(workspace: Path, golds: list[GoldWall]
         "rate": 0.5,
         "chance": round(1 / 48, 6),
     }
-    by_type = section["players"][0]["breakdowns"]["knowledge_type"]  # the wrong group toward group 2 comes first
+    by_type = section["players"][0]["breakdowns"][
+        "knowledge_type"
+    ]  # the wrong group toward group 2 comes first
     assert (by_type["knowledge"]["fixated"], by_type["knowledge"]["first_mistakes"]) == (1, 0)
     assert (by_type["wordplay"]["fixated"], by_type["wordplay"]["first_mistakes"]) == (0, 1)
     code, text = _run(workspace, "--predictions", str(preds), "--bootstrap", "0", "--herrings", "play-decoys")

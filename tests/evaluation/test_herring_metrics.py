@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from ocwtool.evaluation.herring_breakdowns import herring_breakdowns
-from ocwtool.evaluation.herring_metrics import Game, LabelledWall, claim_is_right, player_metrics
+from ocwtool.evaluation.herring_metrics import (
+    Game,
+    LabelledWall,
+    choose_labels,
+    claim_is_right,
+    label_order,
+    player_metrics,
+)
+from ocwtool.schema.annotations import ItemRecord, RedHerringWord, SourceFile
 
 A, B, C, D = (tuple(f"{x}{i}" for i in range(1, 5)) for x in "abcd")
 # one decoy: b1 fits group A; one trap of 5 clues (any 4 of them count)
@@ -96,3 +106,31 @@ def test_breakdowns_by_difficulty_and_knowledge_type() -> None:
         "knowledge": row(4, 1, 5 / 96, 2, 1, 5 / 96),
         "wordplay": row(3, 0, 1 / 16, 1, 0, 1 / 12),
     }
+
+
+def _record(annotator: str, puzzle: str, *, herring: bool = True, mined: bool = False) -> ItemRecord:
+    words = (RedHerringWord(clue="b1", clue_number=5, fits_group="ga"),) if herring else ()
+    played = (SourceFile(name="log.json", sha256="0" * 64),) if mined else ()
+    return ItemRecord(
+        annotator=annotator,
+        puzzle_id=puzzle,
+        red_herring_words=words,
+        created_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        guideline_version="test",
+        played_by=played,
+    )
+
+
+def test_labels_come_from_people_then_play_then_the_suggester() -> None:
+    stores = {
+        "suggest": {"w": _record("suggest", "w")},
+        "mined-again": {"w": _record("mined-again", "w", mined=True)},  # a renamed `annotate decoys`
+        "play-decoys": {"w": _record("play-decoys", "w", mined=True)},
+        "zoe": {"w": _record("zoe", "w")},
+        "bob": {"w": _record("bob", "w", herring=False), "x": _record("bob", "x")},
+    }
+    assert label_order(stores) == ["bob", "zoe", "play-decoys", "mined-again", "suggest"]
+    name, records = choose_labels(stores, ["w"]) or ("", {})
+    assert (name, list(records)) == ("zoe", ["w"])  # bob labelled w without red herrings
+    assert choose_labels(stores, ["w"], "suggest") == ("suggest", stores["suggest"])
+    assert choose_labels(stores, ["y"]) is None
