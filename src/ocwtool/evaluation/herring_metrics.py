@@ -151,49 +151,67 @@ def _rate(part: float, whole: int) -> float | None:
     return round(part / whole, 6) if whole else None
 
 
+@dataclass
+class _Tally:
+    """One player's counts so far (see :func:`player_metrics`)."""
+
+    games: int = 0
+    wrong: int = 0
+    fixated: int = 0
+    chance: float = 0.0
+    mistaken: int = 0
+    first_decoy: int = 0
+    first_chance: float = 0.0
+    claims: int = 0
+    right: int = 0
+
+    def add(self, wall: LabelledWall, game: Game) -> None:
+        self.games += 1
+        groups = wall.wrong_groups(game.groups)
+        self.wrong += len(groups)
+        self.fixated += sum(wall.takes_decoy(g) for g in groups)
+        self.chance += sum(wall.chance(wall.shape(g)) for g in groups)
+        if groups:
+            self.mistaken += 1
+            self.first_decoy += wall.takes_decoy(groups[0])
+            self.first_chance += wall.chance(wall.shape(groups[0]))
+        if game.claim is not None:
+            self.claims += 1
+            self.right += claim_is_right(wall, game.claim)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "fixation": {
+                "wrong_groups": self.wrong,
+                "fixated": self.fixated,
+                "rate": _rate(self.fixated, self.wrong),
+                "chance": _rate(self.chance, self.wrong),
+            },
+            "first_mistake": {
+                "games": self.mistaken,
+                "decoy": self.first_decoy,
+                "rate": _rate(self.first_decoy, self.mistaken),
+                "chance": _rate(self.first_chance, self.mistaken),
+            },
+            "trap_claims": {
+                "claims": self.claims,
+                "right": self.right,
+                "accuracy": _rate(self.right, self.claims),
+                "points": TRAP_POINTS * self.right,
+            },
+        }
+
+
 def player_metrics(walls: Mapping[str, LabelledWall], games: Iterable[Game]) -> dict[str, Any]:
     """Fixation, first mistakes and trap claims of one player's ``games`` on the labelled ``walls``
     (games on other walls are not counted)."""
-    wrong = fixated = mistaken = first_decoy = claims = right = 0
-    chance = first_chance = 0.0
-    played = 0
+    tally = _Tally()
     for game in games:
         wall = walls.get(game.wall_id)
-        if wall is None:
-            continue
-        played += 1
-        groups = wall.wrong_groups(game.groups)
-        wrong += len(groups)
-        fixated += sum(wall.takes_decoy(g) for g in groups)
-        chance += sum(wall.chance(wall.shape(g)) for g in groups)
-        if groups:
-            mistaken += 1
-            first_decoy += wall.takes_decoy(groups[0])
-            first_chance += wall.chance(wall.shape(groups[0]))
-        if game.claim is not None:
-            claims += 1
-            right += claim_is_right(wall, game.claim)
-    return {
-        "games": played,
-        "fixation": {
-            "wrong_groups": wrong,
-            "fixated": fixated,
-            "rate": _rate(fixated, wrong),
-            "chance": _rate(chance, wrong),
-        },
-        "first_mistake": {
-            "games": mistaken,
-            "decoy": first_decoy,
-            "rate": _rate(first_decoy, mistaken),
-            "chance": _rate(first_chance, mistaken),
-        },
-        "trap_claims": {
-            "claims": claims,
-            "right": right,
-            "accuracy": _rate(right, claims),
-            "points": TRAP_POINTS * right,
-        },
-    }
+        if wall is not None:
+            tally.add(wall, game)
+    return tally.as_json()
 
 
 def labelled_walls(golds: Iterable[GoldWall], records: Mapping[str, ItemRecord]) -> dict[str, LabelledWall]:
