@@ -119,7 +119,7 @@ class LabelledWall:
         return out
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=16384)  # a few shapes per wall: every wall of the NYT archive
 def _chance(wall: LabelledWall, shape: tuple[int, ...]) -> float:
     sets = [frozenset(s) for s in itertools.combinations(wall.board, 4)]
     same = [s for s in sets if wall.shape(s) == shape]
