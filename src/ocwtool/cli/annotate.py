@@ -131,7 +131,7 @@ def _show_labelling(session: LabelSession, result: SessionResult, selection: str
 @source_option
 @click.option(
     "--model",
-    "models",
+    "model_specs",
     multiple=True,
     metavar="NAME[@VERSION]",
     help="A model saved by `annotate train`: a types pre-labeller (rules as fallback) and/or a "
@@ -152,7 +152,7 @@ def _show_labelling(session: LabelSession, result: SessionResult, selection: str
 def suggest_cmd(
     app: AppContext,
     sources: tuple[str, ...],
-    models: tuple[str, ...],
+    model_specs: tuple[str, ...],
     min_confidence: float | None,
     min_score: float | None,
     progress: Progress,
@@ -182,7 +182,7 @@ def suggest_cmd(
     from ocwtool.annotations.suggest import suggest_workspace
     from ocwtool.cli.annotate_herrings import split_models, suggest_scored
 
-    model, herrings = split_models(models, min_score)
+    model, herrings = split_models(model_specs, min_score)
     if min_confidence is not None and model is None:
         raise click.UsageError("--min-confidence needs --model")
     if herrings is not None:

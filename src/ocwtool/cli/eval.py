@@ -95,6 +95,12 @@ from ocwtool.progress import Progress
     help="Knowledge types and red herrings from this annotator only (e.g. an imported expert).",
 )
 @click.option(
+    "--herrings",
+    metavar="ANNOTATOR",
+    help="Red-herring labels for the fixation, first-mistake and trap-claim figures (default: "
+    "adjudicated, then people's, then play-decoys, then the suggester's; the first with any).",
+)
+@click.option(
     "--cutoff",
     type=click.DateTime(formats=["%Y-%m-%d"]),
     callback=day,
@@ -149,6 +155,7 @@ def eval_cmd(app: AppContext, /, request: EvaluationRequest, progress: Progress)
       ocwtool eval --source ctd --split all --predictions expert.csv --only-answered
       ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --compare-baseline random
       ocwtool eval --baseline wordnet --source nyt --cutoff 2024-04-01 --plot figures/
+      ocwtool eval --source ctd --split all --predictions gpt4o.json --herrings play-decoys
     """
     from ocwtool.evaluation import evaluate  # deferred: scoring loads numpy and the schema (pydantic)
 
@@ -164,8 +171,11 @@ def _show(event: Event) -> None:
         _show_scored(event)
     elif isinstance(event, GamesScored):
         from ocwtool.evaluation.game.score import render_games
+        from ocwtool.evaluation.herring_report import render_section
 
         term.echo(render_games(event.report))
+        if event.report.get("herrings"):
+            term.echo("\n" + render_section(event.report["herrings"]))
     elif isinstance(event, Written):
         term.echo(f"Wrote {event.path}", err=True)
     elif isinstance(event, Unscored):

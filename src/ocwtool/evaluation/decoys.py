@@ -3,7 +3,7 @@
 Reads each file (:mod:`ocwtool.evaluation.plays`), matches its plays to the workspace's puzzles
 (picture, emoji, media, excluded and empty-member puzzles left out, as ``eval`` leaves them out),
 mines what the players did (:mod:`ocwtool.annotations.decoys.mine`) and adds it to the annotator's
-store (:mod:`ocwtool.annotations.decoys.store`).
+store (:mod:`ocwtool.annotations.decoys.save`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 from ocwtool.annotations.annotators import check_annotator
 from ocwtool.annotations.decoys.mine import mine
 from ocwtool.annotations.decoys.records import ANNOTATOR
-from ocwtool.annotations.decoys.store import Saved, save_decoys
+from ocwtool.annotations.decoys.save import Saved, save_decoys
 from ocwtool.annotations.decoys.summary import DecoySummary, as_json, causes, render_summary, summarize
 from ocwtool.errors import AnnotationError
 from ocwtool.evaluation.gold import unscorable

@@ -21,6 +21,8 @@ from ocwtool.evaluation.baselines import make_baseline, run_baseline
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.checks import nothing_scored, rows_warning
 from ocwtool.evaluation.facets import facet_breakdowns, render_facet
+from ocwtool.evaluation.herring_metrics import HerringLabels
+from ocwtool.evaluation.herring_report import herring_section, render_section
 from ocwtool.evaluation.predictions import LoadedPredictions, load_prediction_file
 from ocwtool.evaluation.run_folder import render_run_facts, run_predictions
 from ocwtool.evaluation.scorer import (
@@ -56,6 +58,7 @@ class EvalRequest:
     skipped: Mapping[str, Sequence[str]] | None = None  # puzzles left out (reported under inputs)
     only_answered: bool = False  # score just the walls every run answered
     unfinished: Mapping[str, Sequence[str]] | None = None  # annotator -> walls left mid-way (not counted)
+    herrings: HerringLabels | None = None  # red-herring labels: fixation, first mistakes, trap claims
 
 
 Run = tuple[str, list[Prediction]]
@@ -149,6 +152,8 @@ def run_evaluation(
         report["intervals"] = stats.bootstrap_intervals(walls, req.n_boot, req.boot_seed)
     if walls:
         report["breakdowns"] = stats.breakdowns(golds, walls, req.types)
+    if req.herrings is not None:
+        report["herrings"] = herring_section(golds, runs, req.herrings, req.types)
     if walls and req.facts is not None:
         report["facets"] = facet_breakdowns(golds, walls, req.facts, req.cutoff)
     if req.compare is not None or req.compare_baseline is not None:
@@ -208,6 +213,8 @@ def render(report: Mapping[str, Any], show_breakdowns: bool = False) -> str:
         parts.append(render_run_facts(report["llm"]))
     if "comparison" in report:
         parts.append(_render_comparison(report["comparison"]))
+    if report.get("herrings"):
+        parts.append(render_section(report["herrings"]))
     parts += _render_breakdowns(report, show_breakdowns)
     return "\n\n".join(parts)
 

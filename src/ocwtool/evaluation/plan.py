@@ -19,11 +19,14 @@ from pathlib import Path
 from ocwtool.annotations.annotators import read_all, unfinished
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.checks import NothingScored
+from ocwtool.evaluation.decoys import workspace_puzzles
 from ocwtool.evaluation.facets import WallFacts, annotator_types, release_facts, workspace_facts
 from ocwtool.evaluation.game.board import Board
 from ocwtool.evaluation.game.replay import BoardStore
 from ocwtool.evaluation.game.score import evaluate_transcripts
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
+from ocwtool.evaluation.herring_metrics import HerringLabels, choose_labels, has_herrings
+from ocwtool.evaluation.herring_report import transcript_section
 from ocwtool.evaluation.pipeline import EvalRequest, report_name, run_evaluation, save_report
 from ocwtool.evaluation.request import (
     EvaluationRequest,
@@ -173,13 +176,18 @@ def _report_target(
 
 def _replay(request: EvaluationRequest, open_workspace: OpenWorkspace) -> Iterator[Event]:
     """Recorded games replayed through the engine (boards from the puzzles only for transcripts
-    that carry none), summarised, and the summary written."""
+    that carry none), summarised with the red-herring figures of each player, and written."""
+    golds = functools.cache(lambda: _golds(request, open_workspace))
 
     def boards() -> BoardStore:
-        golds = _golds(request, open_workspace)
-        return BoardStore({g.wall_id: Board.from_gold(g) for g in golds.walls}, golds.skipped)
+        return BoardStore({g.wall_id: Board.from_gold(g) for g in golds().walls}, golds().skipped)
 
     report = evaluate_transcripts(request.transcripts, request.rules, boards, accent_fold=request.accent_fold)
+    labels = _herrings(request, open_workspace, golds)
+    if labels is not None:
+        puzzles = workspace_puzzles(open_workspace(), [request.source] if request.source else ())
+        types = _types(request, open_workspace)
+        report["herrings"] = transcript_section(request.transcripts, puzzles, golds().walls, labels, types)
     yield GamesScored(report)
     label = "games_" + Path(request.transcripts[0]).stem.replace("-", "_")
     out, lock = _report_target(request, open_workspace, report_name(label, request.the_split, request.source))
@@ -213,6 +221,7 @@ def _scoring(request: EvaluationRequest, open_workspace: OpenWorkspace, golds: G
         facts=_facts(request, open_workspace),
         cutoff=request.cutoff,
         unfinished=_unfinished(request, open_workspace),
+        herrings=_herrings(request, open_workspace, golds),
     )
 
 
@@ -252,3 +261,26 @@ def _unfinished(request: EvaluationRequest, open_workspace: OpenWorkspace) -> di
         return {}
     left = unfinished(read_all(open_workspace().annotations_dir))
     return {n: ids for n, ids in left.items() if request.annotator is None or n == request.annotator}
+
+
+def _herrings(
+    request: EvaluationRequest, open_workspace: OpenWorkspace, golds: GoldSet | Callable[[], GoldSet]
+) -> HerringLabels | None:
+    """The red-herring labels of the scored walls: ``--herrings``' annotator, else the first with
+    some in the default order (adjudicated, people, mined from play, the suggester's). A release
+    ships none yet. ``golds`` may be a function: the puzzles are read only when labels exist."""
+    if request.release is not None:
+        if request.herrings is not None:
+            raise EvaluationError("--herrings reads a workspace's labels; a release ships none yet")
+        return None
+    stores = read_all(open_workspace().annotations_dir, include_suggest=True)
+    if request.herrings is None and not any(has_herrings(recs.values()) for recs in stores.values()):
+        return None
+    walls = (golds if isinstance(golds, GoldSet) else golds()).walls
+    chosen = choose_labels(stores, (g.wall_id for g in walls), request.herrings)
+    if chosen is None and request.herrings is not None:
+        raise EvaluationError(
+            f"annotator {request.herrings} has no red herrings on the {len(walls)} walls scored; "
+            "label some with `ocwtool annotate label` or mine them with `ocwtool annotate decoys FILE...`"
+        )
+    return HerringLabels(*chosen) if chosen is not None else None

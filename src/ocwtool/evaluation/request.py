@@ -54,6 +54,7 @@ class EvaluationRequest:
     compare_baseline: str | None = None
     annotations: Path | None = None
     annotator: str | None = None
+    herrings: str | None = None
     cutoff: dt.date | None = None
     breakdown: bool = False
     bootstrap: int = 2000
@@ -65,8 +66,9 @@ class EvaluationRequest:
         # both become file names: the report's (runs/eval-...-<source>-...) and a label store's
         if self.source is not None:
             check_name(self.source, "source name")
-        if self.annotator is not None:
-            check_name(self.annotator, "annotator name", ANNOTATOR)
+        for name in (self.annotator, self.herrings):
+            if name is not None:
+                check_name(name, "annotator name", ANNOTATOR)
 
     @property
     def the_split(self) -> str:

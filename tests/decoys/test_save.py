@@ -6,7 +6,7 @@ import datetime as dt
 from pathlib import Path
 
 from ocwtool.annotations.decoys.mine import Play, Source, mine
-from ocwtool.annotations.decoys.store import save_decoys
+from ocwtool.annotations.decoys.save import save_decoys
 from ocwtool.stores.annotations import latest, read_records
 from tests.decoys.conftest import NYT, RYE_WITH_BLUES, SWAP, WALL, puzzles
 

@@ -1,0 +1,277 @@
+"""How often a player falls for the labelled red herrings: fixation, first mistakes, trap claims.
+
+Pure: labels and answers in, figures out (docs/evaluation.md, "Red herrings", gives the formulas).
+
+* A **decoy** is a labelled clue ``c`` with the group ``F`` it fits (``red_herring_words``:
+  ``clue_number`` and ``fits_group``). A wrong group ``G`` (4 clues of the board that are not a gold
+  group) **takes the decoy toward F** when ``c`` is in ``G``, ``c`` is not in ``F``, and ``G`` holds
+  at least two clues of ``F``: the player put the decoy with F's clues.
+* The **fixation rate** of a player is the share of its wrong groups that take some decoy toward the
+  group it fits. Its **chance rate** is the same share expected of random wrong groups of the same
+  shape on the same boards: for each wrong group, among all 4-clue sets of that board whose counts
+  per gold group are the same multiset (e.g. 3+1, 2+2, 2+1+1, 1+1+1+1), the share that take a decoy;
+  then the mean over the player's wrong groups. Exact (at most 1820 sets per board), no sampling.
+* The **first mistake** of a game is its first wrong group, in the order the player gave them
+  (answer order for one-shot answers); the share of games with a mistake whose first one takes a
+  decoy, against the same chance share for that group.
+* A **trap claim** names 4 clues as a trap group, or ``()`` for "N/A". With Connections Eval's rule
+  it is right when the 4 clues lie inside one labelled trap group (a trap of 5 or more clues accepts
+  any 4 of them) and take at most 2 clues of any one gold group, or when "N/A" is claimed on a board
+  with no trap group; a right claim earns 2 points, a wrong one none.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ocwtool.evaluation.scorer import GoldWall
+    from ocwtool.schema.annotations import ItemRecord
+
+TRAP_POINTS = 2  # Connections Eval's bonus for a right trap claim
+Group = tuple[str, ...]
+
+
+def _key(word: str) -> str:
+    return word.strip().casefold()
+
+
+@dataclass(frozen=True)
+class LabelledWall:
+    """One wall's gold groups (clues keyed case-folded) with its labels: ``decoys`` as (clue, index of
+    the gold group it fits), ``traps`` as clue sets."""
+
+    groups: tuple[frozenset[str], ...]
+    decoys: frozenset[tuple[str, int]]
+    traps: tuple[frozenset[str], ...] = ()
+    group_ids: tuple[str, ...] = ()  # for the breakdowns: knowledge types are labelled per group id
+    levels: tuple[int, ...] | None = None
+
+    @classmethod
+    def of(
+        cls,
+        groups: Sequence[Sequence[str]],
+        decoys: Iterable[tuple[str, int]] = (),
+        traps: Iterable[Iterable[str]] = (),
+        group_ids: Sequence[str] = (),
+        levels: Sequence[int] | None = None,
+    ) -> LabelledWall:
+        return cls(
+            tuple(frozenset(_key(w) for w in g) for g in groups),
+            frozenset((_key(c), k) for c, k in decoys),
+            tuple(frozenset(_key(w) for w in t) for t in traps),
+            tuple(group_ids),
+            tuple(levels) if levels is not None else None,
+        )
+
+    @functools.cached_property
+    def board(self) -> tuple[str, ...]:
+        return tuple(sorted(w for g in self.groups for w in g))
+
+    @functools.cached_property
+    def group_of(self) -> dict[str, int]:
+        return {w: k for k, g in enumerate(self.groups) for w in g}
+
+    def shape(self, group: frozenset[str]) -> tuple[int, ...]:
+        """How many clues ``group`` takes of each gold group, largest first (3+1 -> (3, 1))."""
+        return tuple(sorted(Counter(self.group_of[w] for w in group).values(), reverse=True))
+
+    def takes_decoy(self, group: frozenset[str]) -> bool:
+        """``group`` holds a decoy and at least two clues of the group that decoy fits."""
+        return self.decoy_target(group) is not None
+
+    def decoy_target(self, group: frozenset[str]) -> int | None:
+        """The gold group ``group`` takes a decoy toward (the first by index), or None."""
+        return min(
+            (
+                k
+                for clue, k in self.decoys
+                if clue in group and self.group_of.get(clue) != k and len(group & self.groups[k]) >= 2
+            ),
+            default=None,
+        )
+
+    def toward(self, group: frozenset[str]) -> int:
+        """The gold group a wrong group is attributed to: the one it takes a decoy toward, else the
+        one it holds most clues of (the first by index on a tie)."""
+        target = self.decoy_target(group)
+        if target is not None:
+            return target
+        counts = Counter(self.group_of[w] for w in group)
+        return min(counts, key=lambda k: (-counts[k], k))
+
+    def chance(self, shape: tuple[int, ...]) -> float:
+        """Share of the board's 4-clue sets of this shape that take a decoy (exact enumeration)."""
+        return _chance(self, shape)
+
+    def wrong_groups(self, answer: Iterable[Sequence[str]]) -> list[frozenset[str]]:
+        """The answer's wrong groups, in its order: 4 distinct clues of the board, not a gold group."""
+        out = []
+        for g in answer:
+            group = frozenset(_key(w) for w in g)
+            if len(group) == 4 == len(g) and group <= self.group_of.keys() and group not in self.groups:
+                out.append(group)
+        return out
+
+
+@functools.lru_cache(maxsize=16384)  # a few shapes per wall: every wall of the NYT archive
+def _chance(wall: LabelledWall, shape: tuple[int, ...]) -> float:
+    sets = [frozenset(s) for s in itertools.combinations(wall.board, 4)]
+    same = [s for s in sets if wall.shape(s) == shape]
+    return sum(wall.takes_decoy(s) for s in same) / len(same) if same else 0.0
+
+
+def claim_is_right(wall: LabelledWall, claim: Sequence[str]) -> bool:
+    """Connections Eval's trap-claim rule (module notes): ``()`` claims "N/A"."""
+    if not claim:
+        return not wall.traps
+    group = frozenset(_key(w) for w in claim)
+    if len(group) != 4 or len(claim) != 4 or not group <= wall.group_of.keys():
+        return False
+    if max(wall.shape(group)) > 2:  # a real group with one clue swapped is not a trap
+        return False
+    return any(group <= trap for trap in wall.traps)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One player's answer to one wall: its groups in order and its trap claim (None: none made)."""
+
+    wall_id: str
+    groups: Sequence[Sequence[str]]
+    claim: Sequence[str] | None = None
+
+
+def _rate(part: float, whole: int) -> float | None:
+    return round(part / whole, 6) if whole else None
+
+
+@dataclass
+class _Tally:
+    """One player's counts so far (see :func:`player_metrics`)."""
+
+    games: int = 0
+    wrong: int = 0
+    fixated: int = 0
+    chance: float = 0.0
+    mistaken: int = 0
+    first_decoy: int = 0
+    first_chance: float = 0.0
+    claims: int = 0
+    right: int = 0
+
+    def add(self, wall: LabelledWall, game: Game) -> None:
+        self.games += 1
+        groups = wall.wrong_groups(game.groups)
+        self.wrong += len(groups)
+        self.fixated += sum(wall.takes_decoy(g) for g in groups)
+        self.chance += sum(wall.chance(wall.shape(g)) for g in groups)
+        if groups:
+            self.mistaken += 1
+            self.first_decoy += wall.takes_decoy(groups[0])
+            self.first_chance += wall.chance(wall.shape(groups[0]))
+        if game.claim is not None:
+            self.claims += 1
+            self.right += claim_is_right(wall, game.claim)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "fixation": {
+                "wrong_groups": self.wrong,
+                "fixated": self.fixated,
+                "rate": _rate(self.fixated, self.wrong),
+                "chance": _rate(self.chance, self.wrong),
+            },
+            "first_mistake": {
+                "games": self.mistaken,
+                "decoy": self.first_decoy,
+                "rate": _rate(self.first_decoy, self.mistaken),
+                "chance": _rate(self.first_chance, self.mistaken),
+            },
+            "trap_claims": {
+                "claims": self.claims,
+                "right": self.right,
+                "accuracy": _rate(self.right, self.claims),
+                "points": TRAP_POINTS * self.right,
+            },
+        }
+
+
+def player_metrics(walls: Mapping[str, LabelledWall], games: Iterable[Game]) -> dict[str, Any]:
+    """Fixation, first mistakes and trap claims of one player's ``games`` on the labelled ``walls``
+    (games on other walls are not counted)."""
+    tally = _Tally()
+    for game in games:
+        wall = walls.get(game.wall_id)
+        if wall is not None:
+            tally.add(wall, game)
+    return tally.as_json()
+
+
+def labelled_walls(golds: Iterable[GoldWall], records: Mapping[str, ItemRecord]) -> dict[str, LabelledWall]:
+    """The scored walls one annotator finished labelling (a record without red herrings says none),
+    with its decoys (``fits_group`` a group id of the wall) and trap groups."""
+    out = {}
+    for gold in golds:
+        rec = records.get(gold.wall_id)
+        if rec is None or rec.status != "labelled":
+            continue
+        index = {gid: k for k, gid in enumerate(gold.group_ids)}
+        decoys = [(w.clue, index[w.fits_group]) for w in rec.red_herring_words if w.fits_group in index]
+        traps = [c.clues for c in rec.red_herring_categories]
+        out[gold.wall_id] = LabelledWall.of(gold.groups, decoys, traps, gold.group_ids, gold.levels)
+    return out
+
+
+MINED = "play-decoys"  # annotate decoys' default annotator (mined from play)
+SUGGESTER = "suggest"
+ADJUDICATED = "adjudicated"
+
+
+def label_order(stores: Mapping[str, Mapping[str, ItemRecord]]) -> list[str]:
+    """Annotators in the default order: adjudicated, then people (by name), then labels mined from
+    play (``play-decoys`` first; a store whose records name the files played is mined), then the
+    suggester's."""
+
+    def mined(name: str) -> bool:
+        return name == MINED or any(rec.played_by for rec in stores[name].values())
+
+    people = sorted(n for n in stores if n not in (ADJUDICATED, SUGGESTER) and not mined(n))
+    machines = sorted((n for n in stores if n != SUGGESTER and mined(n)), key=lambda n: (n != MINED, n))
+    return [n for n in [ADJUDICATED, *people, *machines, SUGGESTER] if n in stores]
+
+
+def has_herrings(records: Iterable[ItemRecord]) -> bool:
+    """Some finished record holds red-herring words or decoy categories."""
+    return any(
+        rec.status == "labelled" and (rec.red_herring_words or rec.red_herring_categories) for rec in records
+    )
+
+
+def choose_labels(
+    stores: Mapping[str, Mapping[str, ItemRecord]], wall_ids: Iterable[str], wanted: str | None = None
+) -> tuple[str, dict[str, ItemRecord]] | None:
+    """The annotator whose red herrings an evaluation uses, with its finished records of the scored
+    walls: ``wanted``, else the first in :func:`label_order` with red herrings on one of them."""
+    ids = set(wall_ids)
+    for name in [wanted] if wanted is not None else label_order(stores):
+        recs = {
+            pid: rec for pid, rec in stores.get(name, {}).items() if pid in ids and rec.status == "labelled"
+        }
+        if has_herrings(recs.values()):
+            return name, recs
+    return None
+
+
+@dataclass(frozen=True)
+class HerringLabels:
+    """The red herrings an evaluation uses: one annotator's finished records of the scored walls."""
+
+    annotator: str
+    records: Mapping[str, ItemRecord]
