@@ -27,12 +27,13 @@ from tests.servers import LocalSite
 
 from ocwtool.acquisition.reconcile import reconcile
 from ocwtool.config import Settings
+from ocwtool.formats.nyt_archive_text import parse_listing_text
 from ocwtool.schema.models import NYT_EPOCH, Provenance, nyt_number
 from ocwtool.scrapers.base import CrawlOptions, Page, Source
 from ocwtool.scrapers.crawl import CrawlReport, crawl
 from ocwtool.scrapers.nyt import run_nyt
 from ocwtool.scrapers.sources.nyt_api import PATH_TEMPLATE, date_range, parse_page
-from ocwtool.scrapers.sources.tryhard import parse_listing_html, parse_listing_text
+from ocwtool.scrapers.sources.tryhard import parse_listing_html
 from ocwtool.workspace import Workspace
 
 
