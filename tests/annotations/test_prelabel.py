@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ocwtool.annotations.prelabel.model import PrelabelModel, load_model, models_dir
+from ocwtool.annotations.prelabel.model import PrelabelModel, load_model
 from ocwtool.workspace import Workspace
 from tests.annotations.conftest import run_cli
 from tests.annotations.prelabel_fixtures import EXPERT, N_GAMES, make_workspace
@@ -56,7 +56,7 @@ def test_train_saves_a_versioned_json_model_with_its_provenance(trained: tuple[P
     from ocwtool.annotations.prelabel.train import data_hash
 
     root, out = trained
-    model = load_model(models_dir(root), MODEL)
+    model = load_model(Workspace.at(root).models_dir, MODEL)
     assert (model.name, model.version, model.annotator) == (MODEL, 1, EXPERT)
     assert model.feature_sets == ("text", "wordnet")
     assert model.sklearn_version == sklearn.__version__
@@ -64,8 +64,10 @@ def test_train_saves_a_versioned_json_model_with_its_provenance(trained: tuple[P
     held = model.split.test_puzzle_ids
     assert held and model.split.train_games + len(held) == N_GAMES
     assert f"held-out: {4 * len(held)} groups from {len(held)} games" in out
-    assert f"Saved {MODEL}@1 to {models_dir(root) / MODEL / 'v1.json'}" in out
-    assert json.loads((models_dir(root) / MODEL / "v1.json").read_text())["format"] == model.format
+    assert f"Saved {MODEL}@1 to {Workspace.at(root).models_dir / MODEL / 'v1.json'}" in out
+    assert (
+        json.loads((Workspace.at(root).models_dir / MODEL / "v1.json").read_text())["format"] == model.format
+    )
 
 
 def test_the_json_model_gives_scikit_learns_probabilities(trained: tuple[Path, str]) -> None:
@@ -84,7 +86,7 @@ def test_the_json_model_gives_scikit_learns_probabilities(trained: tuple[Path, s
         clf = LogisticRegression(C=REGULARISATION, max_iter=5000).fit(
             vec.fit_transform([f.values for f in feats]), codes
         )
-        model = load_model(models_dir(trained[0]), MODEL).model_copy(
+        model = load_model(Workspace.at(trained[0]).models_dir, MODEL).model_copy(
             update={
                 "classes": tuple(classes),
                 "features": tuple(names),
@@ -101,8 +103,8 @@ def test_the_json_model_gives_scikit_learns_probabilities(trained: tuple[Path, s
 def test_each_training_saves_a_new_version(workspace_copy: Path) -> None:
     result = run_cli(workspace_copy, "annotate", "train", "--annotator", EXPERT, *BASIC, "--seed", "5")
     assert result.exit_code == 0, result.stderr
-    assert load_model(models_dir(workspace_copy), MODEL).version == 2
-    first = load_model(models_dir(workspace_copy), f"{MODEL}@1")
+    assert load_model(Workspace.at(workspace_copy).models_dir, MODEL).version == 2
+    first = load_model(Workspace.at(workspace_copy).models_dir, f"{MODEL}@1")
     assert first.version == 1 and first.split.seed == 0
     missing = run_cli(workspace_copy, "annotate", "suggest", "--model", f"{MODEL}@7")
     assert missing.exit_code == 1
@@ -112,7 +114,7 @@ def test_each_training_saves_a_new_version(workspace_copy: Path) -> None:
 def test_suggest_with_the_model_gives_every_group_a_reason_and_a_confidence(workspace_copy: Path) -> None:
     result = run_cli(workspace_copy, "annotate", "suggest", "--model", MODEL)
     assert result.exit_code == 0, result.stderr
-    model = load_model(models_dir(workspace_copy), MODEL)
+    model = load_model(Workspace.at(workspace_copy).models_dir, MODEL)
     labels = suggestions(workspace_copy)
     assert len(labels) == 4 * N_GAMES
     for group in labels.values():
@@ -130,7 +132,7 @@ def test_below_the_threshold_the_rules_decide(workspace_copy: Path) -> None:
 
     result = run_cli(workspace_copy, "annotate", "suggest", "--model", MODEL, "--min-confidence", "1")
     assert result.exit_code == 0, result.stderr
-    model = load_model(models_dir(workspace_copy), MODEL)
+    model = load_model(Workspace.at(workspace_copy).models_dir, MODEL)
     labels = suggestions(workspace_copy)
     for group in (g for p in Workspace.open(workspace_copy).puzzles() for g in p.groups):
         rules = suggest_label(group)
@@ -156,7 +158,7 @@ def test_a_group_without_connection_text_falls_back(workspace_copy: Path) -> Non
 
 
 def test_evaluate_scores_the_suggestions_on_the_held_out_games(workspace_copy: Path) -> None:
-    model = load_model(models_dir(workspace_copy), MODEL)
+    model = load_model(Workspace.at(workspace_copy).models_dir, MODEL)
     result = run_cli(workspace_copy, "annotate", "evaluate", "--model", MODEL, "--json")
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)["types"]
@@ -273,7 +275,7 @@ def test_sentence_embeddings_are_a_feature_set_when_installed(workspace_copy: Pa
         "embed",
     )
     assert result.exit_code == 0, result.stderr
-    model: PrelabelModel = load_model(models_dir(workspace_copy), "emb")
+    model: PrelabelModel = load_model(Workspace.at(workspace_copy).models_dir, "emb")
     assert model.feature_sets == ("text", "embed")
     assert {"emb:connection_to_clues", "emb:conn0", "emb:clues383"} <= set(model.features)
     assert not any(f.startswith(("wn:", "rule:")) for f in model.features)

@@ -22,6 +22,7 @@ from ocwtool.report.model import Bars, Heatmap, Panel, Section, Series
 from ocwtool.report.render import figure
 from ocwtool.schema.models import Flag, Lineage
 from ocwtool.stores.puzzles import read_puzzles
+from ocwtool.workspace import Workspace
 from tests.report.conftest import evaluate
 from tests.validators.factory import nyt, replace_group, wall
 
@@ -67,7 +68,7 @@ def test_leaderboard_draws_every_runs_95_interval(workspace: Path, tmp_path: Pat
     report = json.loads((root / "runs" / "eval-random-ocw-test.json").read_text())
     bare = {k: v for k, v in report.items() if k != "intervals"}  # as the demo's LLM runs (n_boot 0)
     (root / "runs" / "eval-replay-ocw-test.json").write_text(json.dumps(bare))
-    panel = _panels(sections(collect(root)))["eval-leaderboard-ocw-test"]
+    panel = _panels(sections(collect(Workspace.at(root))))["eval-leaderboard-ocw-test"]
     n = report["summary"]["grouping"]["n_walls"]["mean"]
     stored = report["intervals"]["correct_groups"]
     redone = bootstrap_intervals([r["walls"] for r in report["runs"]])["correct_groups"]
@@ -172,7 +173,7 @@ def test_one_group_per_level_is_said_not_drawn() -> None:
 # ------------------------------------------------------------------------------- heatmap
 def _types_per_run(root: Path) -> dict[str, dict[str, int]]:
     """run name -> knowledge type -> gold groups of that type among the walls the run played."""
-    inputs = collect(root)
+    inputs = collect(Workspace.at(root))
     out: dict[str, dict[str, int]] = {}
     for run in inputs.evaluation.runs:
         golds = inputs.evaluation.golds[run.source]
@@ -192,7 +193,7 @@ def _cell_texts(panel: Panel) -> dict[tuple[int, int], Any]:
 
 
 def test_type_heatmap_shows_n_and_greys_out_small_cells(workspace: Path) -> None:
-    panel = _panels(sections(collect(workspace)))["eval-knowledge-types"]
+    panel = _panels(sections(collect(Workspace.at(workspace))))["eval-knowledge-types"]
     chart = panel.chart
     assert isinstance(chart, Heatmap) and chart.min_n == MIN_GROUPS
     expected = _types_per_run(workspace)
@@ -222,7 +223,11 @@ def test_stores_with_the_same_puzzles_share_one_leaderboard(workspace: Path, tmp
     root = _copy(workspace, tmp_path)
     shutil.copy(root / "puzzles" / "nyt.jsonl", root / "puzzles" / "nyt-community.jsonl")
     evaluate(root, "nyt-community")
-    boards = {k: p for k, p in _panels(sections(collect(root))).items() if k.startswith("eval-leaderboard")}
+    boards = {
+        k: p
+        for k, p in _panels(sections(collect(Workspace.at(root)))).items()
+        if k.startswith("eval-leaderboard")
+    }
     assert sorted(boards) == [
         "eval-leaderboard-nyt-test",
         "eval-leaderboard-ocw-test",
@@ -266,7 +271,7 @@ def test_variants_caption_states_what_its_bars_show(workspace: Path) -> None:
             "lineage": Lineage(kind="wordnet", seed=42, parents=(parent.id,), params={"store": "ocw"}),
         }
     )
-    randomized = collect(workspace).variants
+    randomized = collect(Workspace.at(workspace)).variants
     panel = changed_panel({**randomized, "wordnet": [easy]}, {parent.id: parent} | _originals(workspace))
     chart = _bars(panel)
     stated = _stated(panel.caption)

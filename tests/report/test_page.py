@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 from ocwtool.report import write_report
+from ocwtool.workspace import Workspace
 from tests.report.browser import WIDTH, open_page
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -19,7 +20,7 @@ def test_no_table_is_wider_than_the_page(workspace: Path, tmp_path: Path) -> Non
     shutil.copytree(workspace, root, ignore=shutil.ignore_patterns("reports"))
     report = json.loads((root / "runs" / "eval-random-ocw-test.json").read_text())
     (root / "runs" / f"eval-{LONG_LABEL}-ocw-test.json").write_text(json.dumps(report))
-    page = write_report(root).html
+    page = write_report(Workspace.at(root)).html
     assert LONG_LABEL in page.read_text()
     seen = open_page(page)
     assert seen.errors == []

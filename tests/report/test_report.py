@@ -16,6 +16,7 @@ from ocwtool.report.curation import changes, rule_status
 from ocwtool.report.model import Bars, Heatmap, Panel, Section
 from ocwtool.stores.annotations import read_all
 from ocwtool.stores.puzzles import read_puzzles
+from ocwtool.workspace import Workspace
 from tests.annotations.conftest import run_cli
 from tests.validators.factory import ocw_walls, randomized
 
@@ -30,7 +31,7 @@ def _bars(panel: Panel) -> Bars:
 
 
 def test_data_section_counts_the_stores(workspace: Path) -> None:
-    panels = _panels(sections(collect(workspace)))
+    panels = _panels(sections(collect(Workspace.at(workspace))))
     splits = _bars(panels["data-splits"])
     assert splits.categories == ("nyt", "ocw")
     assert {s.name: s.values for s in splits.series} == {
@@ -45,7 +46,7 @@ def test_data_section_counts_the_stores(workspace: Path) -> None:
 
 
 def test_knowledge_types_are_the_human_consensus(workspace: Path) -> None:
-    inputs = collect(workspace)
+    inputs = collect(Workspace.at(workspace))
     assert inputs.type_origin == HUMAN_LABELS
     walls = read_puzzles(workspace / "puzzles" / "ocw.jsonl")[:6]
     agreed = {
@@ -58,7 +59,7 @@ def test_knowledge_types_are_the_human_consensus(workspace: Path) -> None:
 
 
 def test_annotation_section_reuses_agreement(workspace: Path) -> None:
-    panels = _panels(sections(collect(workspace)))
+    panels = _panels(sections(collect(Workspace.at(workspace))))
     expected = agreement(read_all(workspace / "annotations"))
     pairs = _bars(panels["annotation-agreement"])
     assert pairs.categories == ("alice ~ bob (n=24)",)
@@ -75,7 +76,7 @@ def test_annotation_section_reuses_agreement(workspace: Path) -> None:
 
 def test_validation_section_counts_rules(workspace: Path) -> None:
     doc = json.loads((workspace / "runs" / "validation" / "report.json").read_text())
-    chart = _bars(_panels(sections(collect(workspace)))["validation-rules"])
+    chart = _bars(_panels(sections(collect(Workspace.at(workspace))))["validation-rules"])
     assert sum(chart.series[0].values) == len(doc["rules"])
     failed = {f["rule"] for f in doc["findings"]}
     assert dict(zip(chart.categories, chart.series[0].values, strict=True))["passed"] == len(
@@ -84,7 +85,7 @@ def test_validation_section_counts_rules(workspace: Path) -> None:
 
 
 def test_evaluation_section_reads_every_scored_run(workspace: Path) -> None:
-    panels = _panels(sections(collect(workspace, cutoff=dt.date(2024, 1, 7))))
+    panels = _panels(sections(collect(Workspace.at(workspace), cutoff=dt.date(2024, 1, 7))))
     report = json.loads((workspace / "runs" / "eval-random-ocw-test.json").read_text())
     board = _bars(panels["eval-leaderboard-ocw-test"])
     assert board.categories == ("random (baseline)",)
@@ -118,7 +119,7 @@ def test_rule_status() -> None:
 
 def test_an_empty_workspace_says_why_instead_of_drawing(tmp_path: Path) -> None:
     (tmp_path / "ws").mkdir()
-    written = write_report(tmp_path / "ws")
+    written = write_report(Workspace.at(tmp_path / "ws"))
     assert written.figures == ()
     html = written.html.read_text()
     assert "<img" not in html
@@ -138,8 +139,8 @@ def _files(folder: Path) -> dict[str, bytes]:
 def test_figures_and_page_are_byte_identical_from_the_same_inputs(workspace: Path, tmp_path: Path) -> None:
     copy = tmp_path / "elsewhere"
     shutil.copytree(workspace, copy, ignore=shutil.ignore_patterns("reports"))
-    first = write_report(workspace, tmp_path / "a" / "report.html")
-    write_report(copy, tmp_path / "b" / "report.html")
+    first = write_report(Workspace.at(workspace), tmp_path / "a" / "report.html")
+    write_report(Workspace.at(copy), tmp_path / "b" / "report.html")
     assert len(first.figures) == 2 * sum(p.chart is not None for s in first.sections for p in s.panels)
     assert _files(tmp_path / "a") == _files(tmp_path / "b")
     assert b"<dc:date>" not in (tmp_path / "a" / "data-splits.svg").read_bytes()
@@ -192,7 +193,7 @@ def test_labels_of_an_unfinished_wall_are_left_out_and_counted(workspace: Path, 
             guideline_version="1.0",
         )
         append_record(copy / "annotations", partial)
-    inputs = collect(copy)
+    inputs = collect(Workspace.at(copy))
     assert not {g.id for g in wall.groups} & set(inputs.types)
     assert inputs.type_origin == f"{HUMAN_LABELS}, 2 unfinished walls left out"
     panels = _panels(sections(inputs))

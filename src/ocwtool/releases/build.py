@@ -291,7 +291,7 @@ def _report(
 ) -> list[tuple[str, str]]:
     """Write ``report/`` (the released stores, this build's validation) and return the card's figures."""
     written = write_report(
-        workspace.root,
+        workspace,
         root.report_html,
         validation=to_json(report),
         sources=spec.sources,

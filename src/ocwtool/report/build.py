@@ -83,7 +83,7 @@ def write_figures(
 
 
 def write_report(
-    root: Path,
+    workspace: Workspace,
     out: Path | None = None,
     *,
     figures_dir: Path | None = None,
@@ -93,10 +93,10 @@ def write_report(
     title: str = "ocwtool report",
     progress: Progress = silent,
 ) -> WrittenReport:
-    """Compute, draw and write the report of the workspace at ``root`` (default: ``reports/``);
+    """Compute, draw and write the report of ``workspace`` (default: ``reports/``);
     ``sources``: only these stores, their variants and runs (as a release built from them)."""
-    html = out or Workspace.at(root).report_path  # a reports/ linked out is refused before any work
-    found = sections(collect(root, cutoff=cutoff, validation=validation, sources=sources))
+    html = out or workspace.report_path  # a reports/ linked out is refused before any work
+    found = sections(collect(workspace, cutoff=cutoff, validation=validation, sources=sources))
     figures = draw([p for s in found for p in s.panels], progress)
     folder = figures_dir or html.parent
     paths = write_figures(folder, figures)
@@ -116,7 +116,7 @@ def report_workspace(
     figures beside it), holding the lock of that folder while it writes."""
     html = out or workspace.report_path
     with workspace.writing_files(html):
-        return write_report(workspace.root, html, cutoff=cutoff, progress=progress)
+        return write_report(workspace, html, cutoff=cutoff, progress=progress)
 
 
 KEY_FIGURES = (

@@ -77,16 +77,16 @@ def run_kind(report: Mapping[str, Any]) -> str:
     return "predictions"
 
 
-def scored_runs(root: Path) -> list[ScoredRun]:
+def scored_runs(ws: Workspace) -> list[ScoredRun]:
     """Every evaluation report under ``runs/`` (recognised by its content), sorted by path."""
     out = []
-    for path in sorted(Workspace.at(root).runs_dir.rglob("*.json")):
+    for path in sorted(ws.runs_dir.rglob("*.json")):
         doc = _json(path)
         if not isinstance(doc, dict) or "runs" not in doc or "grouping" not in doc.get("summary", {}):
             continue
         parsed = parse_report_name(path.name)
         label, source, split = parsed if parsed else (path.stem, None, None)
-        rel = path.relative_to(root).as_posix()
+        rel = path.relative_to(ws.root).as_posix()
         out.append(ScoredRun(label, source, split, rel, run_kind(doc), doc))
     return out
 
@@ -126,15 +126,14 @@ def _only(
 
 
 def collect(
-    root: Path,
+    ws: Workspace,
     *,
     cutoff: dt.date | None = None,
     validation: Mapping[str, Any] | None = None,
     sources: Sequence[str] = (),
 ) -> ReportInputs:
-    """Read the workspace at ``root``; ``validation`` overrides ``runs/validation/report.json``;
+    """Read ``ws``; ``validation`` overrides ``runs/validation/report.json``;
     ``sources`` keeps only those stores, their variants and the runs on them (a release's view)."""
-    ws = Workspace.at(root)
     every_variant = {kind: list(items) for kind, items in ws.variants(keep_empty=True).items()}
     stores, variants = _only(ws.stores(missing_ok=True), every_variant, sources)
     summaries = {k: doc for k in variants if isinstance(doc := _json(ws.variant_summary_path(k)), dict)}
@@ -145,7 +144,7 @@ def collect(
     # walls left mid-way count nowhere in the report; it says how many of the walls it shows
     left = {n: kept for n, ids in unfinished(labels).items() if (kept := [i for i in ids if i in shown])}
     types, origin = knowledge_types(annotations, left)
-    runs = [r for r in scored_runs(root) if not sources or r.source in (*sources, *variants)]
+    runs = [r for r in scored_runs(ws) if not sources or r.source in (*sources, *variants)]
     evaluation = EvalInputs(
         runs=runs,
         golds=_golds(every),

@@ -27,7 +27,6 @@ from ocwtool.fsio import atomic_open
 from ocwtool.safenames import ANNOTATOR, check_name
 from ocwtool.schema.annotations import ANNOTATOR_PATTERN
 from ocwtool.schema.models import Frozen
-from ocwtool.workspace import Workspace
 
 FORMAT: Literal["ocwtool-prelabel-linear/1"] = "ocwtool-prelabel-linear/1"
 VERSION_FILE = re.compile(r"^v(\d+)\.json$")
@@ -116,12 +115,6 @@ class PrelabelModel(SavedModel):
         row = coef[0] * (1 if cls == 1 else -1) if len(self.classes) == 2 else coef[cls]
         out: Matrix = x * row
         return out
-
-
-def models_dir(root: Path) -> Path:
-    """``<workspace>/models`` (:attr:`Workspace.models_dir`, which owns the layout), for callers that
-    still hold a root path."""
-    return Workspace.at(root).models_dir
 
 
 def versions(folder: Path, name: str) -> list[int]:
