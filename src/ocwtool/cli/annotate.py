@@ -202,6 +202,9 @@ def suggest_cmd(
 def agreement_cmd(app: AppContext, as_json: bool, with_suggest: bool) -> None:
     """Cohen's kappa per annotator pair, Krippendorff's alpha, per-type confusion and coverage.
 
+    Red herrings: per-clue kappa and alpha (marked or not), and per pair the mean best-match
+    Jaccard of the annotators' trap groups (docs/annotations.md says exactly how).
+
     \b
     Examples:
       ocwtool annotate agreement
@@ -213,7 +216,9 @@ def agreement_cmd(app: AppContext, as_json: bool, with_suggest: bool) -> None:
     from ocwtool.annotations.annotators import count_groups
 
     ws = app.workspace()
-    report = agr.agreement(ws.annotations(include_suggest=with_suggest), total_groups=count_groups(ws))
+    puzzles = {p.id: p for p in ws.puzzles()} if ws.store_names() else {}
+    stores = ws.annotations(include_suggest=with_suggest)
+    report = agr.agreement(stores, total_groups=count_groups(ws), puzzles=puzzles)
     if as_json:
         term.echo_json(json.dumps(agr.as_json(report), indent=2))
     else:

@@ -12,7 +12,8 @@ when the workspace has one (see :mod:`ocwtool.acquisition.nyt_linking`); its ``d
 
 ``valid_trap_groups`` are human-reviewed red herrings (words that look like a group but are not).
 They become annotation records of annotator ``connections-eval``: one decoy category per trap group
-(:class:`~ocwtool.schema.annotations.RedHerringCategory`, clue numbers on the board). An empty list
+(:class:`~ocwtool.schema.annotations.RedHerringCategory`, clue numbers on the board); a listed group
+that breaks the definition of :mod:`ocwtool.schema.traps` is left out with a warning. An empty list
 means *reviewed, no traps* (a labelled record without red herrings); an absent key means *not
 reviewed* (no record).
 """
@@ -34,6 +35,7 @@ from ocwtool.safeparse import loads_yaml
 from ocwtool.schema.annotations import ItemRecord, RedHerringCategory
 from ocwtool.schema.models import Provenance, Puzzle, nyt_number
 from ocwtool.schema.nyt import DayGroups, build_puzzle
+from ocwtool.schema.traps import gold_groups, trap_group_problem
 
 FORMAT = "connections-eval"
 ANNOTATOR = "connections-eval"
@@ -139,9 +141,10 @@ def _traps(raw: Any, puzzle: Puzzle, at: str, stamp: dt.datetime) -> tuple[ItemR
     categories, notes = [], []
     for k, trap in enumerate(traps):
         words = [str(w) for w in expect_list(trap, None, f"{at}: valid_trap_groups[{k}]", "a list of words")]
+        problem = trap_group_problem(gold_groups(puzzle), words)
         numbers = clue_numbers(puzzle.clues, words)
-        if numbers is None or len(words) < 3:
-            notes.append(f"{at}: trap group {words} is not 3+ words of the board; left out")
+        if problem is not None or numbers is None:
+            notes.append(f"{at}: trap group {words} {problem}; left out")
             continue
         categories.append(RedHerringCategory(clue_numbers=tuple(numbers), clues=tuple(words)))
     note = "Connections Eval valid_trap_groups (human-reviewed)" if traps else "reviewed: no trap groups"
