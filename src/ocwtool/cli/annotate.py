@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ocwtool.schema.annotations import ItemRecord
 
 FORMAT_CHOICES = click.Choice(["labelstudio", "argilla", "jsonl"])
+EXPORT_CHOICES = click.Choice([*FORMAT_CHOICES.choices, "connections-eval"])
 
 
 def source_option(f: click.decorators.FC) -> click.decorators.FC:
@@ -250,30 +251,39 @@ def adjudicate_cmd(app: AppContext, annotator: str, sources: tuple[str, ...]) ->
 
 
 @annotate_cmd.command("export")
-@click.option("--format", "fmt", type=FORMAT_CHOICES, required=True, help="Output format.")
-@click.option("--annotator", help="Export only this annotator (default: every human annotator).")
+@click.option("--format", "fmt", type=EXPORT_CHOICES, required=True, help="Output format.")
+@click.option(
+    "--annotator",
+    help="Export only this annotator (default: every human annotator; connections-eval: connections-eval).",
+)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write here (default: stdout).")
 @source_option
 @pass_app
 def export_cmd(
     app: AppContext, fmt: str, annotator: str | None, out: Path | None, sources: tuple[str, ...]
 ) -> None:
-    """Export labels for Label Studio (tasks + config XML), Argilla (records) or as JSONL.
+    """Export labels for Label Studio (tasks + config XML), Argilla (records) or as JSONL, or one
+    annotator's trap groups as Connections Eval YAML (valid_trap_groups).
 
     With --out, Label Studio's labelling config is written beside the tasks as FILE.config.xml.
     Suggestions are included as Label Studio predictions / Argilla suggestions when present.
+    --format connections-eval writes the NYT puzzles with the trap groups of --annotator (default
+    connections-eval); `ocwtool import FILE` reads it back unchanged.
 
     \b
     Examples:
       ocwtool annotate export --format labelstudio --out tasks.json
       ocwtool annotate export --format argilla --annotator alice --out alice.json
       ocwtool annotate export --format jsonl > labels.jsonl
+      ocwtool annotate export --format connections-eval --out traps.yml
     """
     from ocwtool.annotations.annotators import check_annotator
     from ocwtool.annotations.interop.exchange import export_labels, write_export
 
     ws = app.workspace()
     stores = ws.annotations(include_suggest=fmt != "jsonl")
+    if fmt == "connections-eval":
+        annotator = annotator or "connections-eval"
     if annotator:
         check_annotator(annotator, human=False)
         stores = {k: v for k, v in stores.items() if k in (annotator, "suggest")}
