@@ -234,20 +234,26 @@ def adjudicate_cmd(app: AppContext, annotator: str, sources: tuple[str, ...]) ->
     """Decide the groups human annotators disagree on; decisions go to annotations/adjudicated.jsonl.
 
     Only disputed groups without a decision are shown. Releases use the adjudicated label, else the
-    annotators' consensus.
+    annotators' consensus. Then the red herrings of puzzles two or more people finished: decoy words
+    and trap groups every one of them marked are kept; each one only some marked is asked (y keep,
+    n drop, k skip the puzzle, q quit); the kept ones go to annotations/adjudicated-herrings.jsonl.
 
     \b
     Examples:
       ocwtool annotate adjudicate --annotator carol
     """
-    from ocwtool.annotations.adjudicate import run_adjudication
+    from ocwtool.annotations.adjudicate import adjudicate_all
     from ocwtool.annotations.annotators import check_annotator
     from ocwtool.annotations.terminal import ClickTerminal
 
     check_annotator(annotator)
     ws = app.workspace()
-    done, left = run_adjudication(ws.puzzles(sources), ws.annotations_dir, annotator, ClickTerminal())
+    (done, left), herrings = adjudicate_all(
+        ws.puzzles(sources), ws.annotations_dir, annotator, ClickTerminal()
+    )
     term.echo(f"Decided {done}; {left} disputed groups left.")
+    if herrings is not None and herrings != (0, 0):
+        term.echo(f"Red herrings: decided {herrings[0]} puzzle(s); {herrings[1]} left.")
 
 
 @annotate_cmd.command("export")
