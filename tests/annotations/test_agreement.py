@@ -132,3 +132,36 @@ def test_red_herring_agreement_per_clue() -> None:
     assert pair.kappa == pytest.approx((30 / 32 - pe) / (1 - pe))
     assert report.herring_alpha is not None and 0 < report.herring_alpha < pair.kappa + 0.05
     assert "red herrings (per clue: marked or not):" in render(report)
+
+
+def test_trap_group_agreement_cli_text_and_json(workspace: Path) -> None:
+    from ocwtool.schema.annotations import RedHerringCategory
+
+    def trap(*clues: str) -> RedHerringCategory:
+        return RedHerringCategory(clue_numbers=tuple(range(1, len(clues) + 1)), clues=clues)
+
+    navy = trap("NAVY", "TEAL", "RYE", "NAAN")
+    marked = {  # puzzle day -> (ann's, bob's) trap groups
+        2: ((navy,), (trap("NAVY", "TEAL", "RYE", "PITA"),)),  # best match 3/5 both ways
+        3: ((navy, trap("FOOT", "HAND", "POTS", "TOPS")), (navy,)),  # 1 and 0 for ann's, 1 for bob's
+        4: ((), ()),  # no trap groups either side: left out
+    }
+    for day, pair in marked.items():
+        for name, traps in zip(("ann", "bob"), pair, strict=True):
+            rec = ItemRecord(
+                annotator=name,
+                puzzle_id=f"nyt-2024-01-0{day}",
+                red_herring_categories=(*traps, trap("NAVY", "TEAL", "AZURE")),  # 3 clues: no trap group
+                created_at=T0,
+                guideline_version="1.0",
+            )
+            append_record(workspace / "annotations", rec)
+    result = run_cli(workspace, "annotate", "agreement")
+    assert result.exit_code == 0, result.stderr
+    # (3/5 + (1 + 0 + 1)/3) / 2 puzzles = (0.6 + 0.6667) / 2 = 0.633
+    assert result.stdout.endswith(
+        "trap groups (mean best-match Jaccard over puzzles both labelled with a trap group):\n"
+        "  ann ~ bob: n=2 jaccard=0.633\n"
+    )
+    data = json.loads(run_cli(workspace, "annotate", "agreement", "--json").stdout)
+    assert data["trap_groups"] == {"pairs": [{"a": "ann", "b": "bob", "n": 2, "jaccard": 0.633333}]}

@@ -80,6 +80,20 @@ def test_connections_eval_ids_levels_and_red_herrings(tmp_path: Path) -> None:
     assert result.extras["fields"][undated.id]["difficulty"] == 3.9
 
 
+def test_connections_eval_leaves_out_what_is_not_a_trap_group(tmp_path: Path) -> None:
+    path = write_eval_yaml(tmp_path / "p.yml")
+    text = path.read_text().replace("[GUMBO, SUIT, SPOT, HIGH]", "[MOON, SPOT, HIGH, SUIT]")
+    path.write_text(text.replace("[BLACK, BAR, MOON, STAPLE]", "[BLACK, BAR, MOON]"))
+    result = get_importer("connections-eval")(path, "ce")
+    assert result.annotations[0].red_herring_categories == ()
+    at = f"{path}: puzzles[0]: trap group"
+    assert [w for w in result.warnings if w.startswith(at)] == [
+        f"{at} ['BLACK', 'BAR', 'MOON'] has 3 clues; a trap group has 4 or more; left out",
+        f"{at} ['MOON', 'SPOT', 'HIGH', 'SUIT'] has 3 clues of one group; "
+        "a trap group has at most 2; left out",
+    ]
+
+
 def test_connections_eval_absent_key_is_unreviewed(tmp_path: Path) -> None:
     text = (
         write_eval_yaml(tmp_path / "p.yml")

@@ -3,7 +3,9 @@
 A group is *in dispute* when two or more human annotators labelled it with different labels (the
 full label, so ``linguistic+encyclopedic`` differs from ``linguistic+semantic``). The adjudication
 session walks the disputed groups that have no decision yet and appends each decision to
-``annotations/adjudicated.jsonl``. :func:`release_labels` is what the release builder calls.
+``annotations/adjudicated.jsonl``; :func:`adjudicate_all` then settles the red herrings
+(:mod:`ocwtool.annotations.adjudicate_herrings`). :func:`release_labels` is what the release builder
+calls.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ocwtool.annotations.adjudicate_herrings import run_herring_adjudication
 from ocwtool.annotations.annotators import finished
 from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.taxonomy import BY_KEY, GUIDELINE_VERSION
@@ -62,6 +65,25 @@ def run_adjudication(
     puzzles: Sequence[Puzzle], folder: Path, adjudicator: str, term: Terminal, clock: Clock = utc_now
 ) -> tuple[int, int]:
     """Ask for a decision on every undecided dispute; return (decided now, still open)."""
+    done, left, _quit = _group_session(puzzles, folder, adjudicator, term, clock)
+    return done, left
+
+
+def adjudicate_all(
+    puzzles: Sequence[Puzzle], folder: Path, adjudicator: str, term: Terminal, clock: Clock = utc_now
+) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """The disputed groups, then (unless the adjudicator quit) the red herrings
+    (:mod:`ocwtool.annotations.adjudicate_herrings`): ((groups decided, open), (puzzles decided,
+    open) or None when quit before them)."""
+    done, left, quit = _group_session(puzzles, folder, adjudicator, term, clock)
+    if quit:
+        return (done, left), None
+    return (done, left), run_herring_adjudication(puzzles, folder, adjudicator, term, clock)
+
+
+def _group_session(
+    puzzles: Sequence[Puzzle], folder: Path, adjudicator: str, term: Terminal, clock: Clock
+) -> tuple[int, int, bool]:
     decided = read_adjudications(folder)
     todo = [d for d in disputes(puzzles, read_all(folder)) if d.group.id not in decided]
     done = 0
@@ -73,8 +95,8 @@ def run_adjudication(
             append_adjudication(folder, _decision(dispute, label, adjudicator, clock()))
             done += 1
     except Quit:
-        pass
-    return done, len(todo) - done
+        return done, len(todo) - done, True
+    return done, len(todo) - done, False
 
 
 def _decide(dispute: Dispute, term: Terminal, progress: str) -> KnowledgeLabel | None:

@@ -7,7 +7,9 @@
   so the table is symmetric), plus each type's specific agreement ``2·agree / (n_a + n_b)``;
 * coverage: groups and puzzles each annotator labelled, and groups with two or more labels;
 * red herrings, per clue: for every clue of every puzzle an annotator labelled, did they mark it as
-  a red-herring word (yes/no); Cohen's kappa per pair and Krippendorff's alpha over those units.
+  a red-herring word (yes/no); Cohen's kappa per pair and Krippendorff's alpha over those units;
+* trap groups, per pair: the mean best-match Jaccard of their trap groups over the puzzles both
+  labelled (:mod:`ocwtool.annotations.trap_agreement` says exactly how).
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ocwtool.annotations.trap_agreement import TrapAgreement, trap_agreement
 from ocwtool.schema.annotations import BASE_TYPES, WITH_LABELS, ItemRecord, KnowledgeType
+from ocwtool.schema.models import Puzzle
 
 CLUES = 16
 TYPES = tuple(t.value for t in (*BASE_TYPES, KnowledgeType.COMBINED))
@@ -51,6 +55,7 @@ class AgreementReport:
     notes: list[str] = field(default_factory=list)
     herring_pairs: tuple[PairAgreement, ...] = ()
     herring_alpha: float | None = None
+    trap_pairs: tuple[TrapAgreement, ...] = ()
 
 
 def group_types(stores: Mapping[str, Mapping[str, ItemRecord]]) -> GroupTypes:
@@ -147,8 +152,12 @@ def coverage(stores: Mapping[str, Mapping[str, ItemRecord]], types: GroupTypes) 
     }
 
 
-def agreement(stores: Mapping[str, Mapping[str, ItemRecord]], total_groups: int = 0) -> AgreementReport:
-    """The full report for the given annotators' latest records."""
+def agreement(
+    stores: Mapping[str, Mapping[str, ItemRecord]],
+    total_groups: int = 0,
+    puzzles: Mapping[str, Puzzle] | None = None,
+) -> AgreementReport:
+    """The full report for the given annotators' latest records (trap groups need the ``puzzles``)."""
     types = group_types(stores)
     pairs = tuple(
         PairAgreement(a, b, *cohen(types[a], types[b])) for a, b in itertools.combinations(sorted(types), 2)
@@ -172,6 +181,7 @@ def agreement(stores: Mapping[str, Mapping[str, ItemRecord]], total_groups: int 
             for a, b in itertools.combinations(sorted(marks), 2)
         ),
         herring_alpha=krippendorff_alpha(marks),
+        trap_pairs=trap_agreement(stores, puzzles or {}),
     )
 
 
@@ -209,6 +219,8 @@ def render(report: AgreementReport) -> str:
         for p in report.herring_pairs
     ]
     lines.append(f"  Krippendorff's alpha: {_num(report.herring_alpha)}")
+    lines += ["", "trap groups (mean best-match Jaccard over puzzles both labelled with a trap group):"]
+    lines += [f"  {p.a} ~ {p.b}: n={p.n} jaccard={_num(p.jaccard)}" for p in report.trap_pairs]
     return "\n".join(lines)
 
 
@@ -236,5 +248,8 @@ def as_json(report: AgreementReport) -> dict[str, object]:
                 for p in report.herring_pairs
             ],
             "alpha": clean(report.herring_alpha),
+        },
+        "trap_groups": {
+            "pairs": [{"a": p.a, "b": p.b, "n": p.n, "jaccard": clean(p.jaccard)} for p in report.trap_pairs]
         },
     }

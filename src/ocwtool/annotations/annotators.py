@@ -11,7 +11,14 @@ from collections.abc import Mapping, Sequence
 from ocwtool.errors import AnnotationError
 from ocwtool.safenames import ANNOTATOR, check_name
 from ocwtool.schema.annotations import ItemRecord
-from ocwtool.stores.annotations import ADJUDICATED, SUGGEST, latest_suggestions, read_all, store_path
+from ocwtool.stores.annotations import (
+    ADJUDICATED,
+    ADJUDICATED_HERRINGS,
+    SUGGEST,
+    latest_suggestions,
+    read_all,
+    store_path,
+)
 from ocwtool.workspace import Workspace
 
 # latest_suggestions, read_all and store_path are re-exported for the command line (cli/annotate*.py);
@@ -28,7 +35,7 @@ __all__ = [
     "unfinished",
 ]
 
-RESERVED = frozenset({SUGGEST, ADJUDICATED})
+RESERVED = frozenset({SUGGEST, ADJUDICATED, ADJUDICATED_HERRINGS})
 
 
 def check_annotator(name: str, *, human: bool = True) -> str:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ocwtool.schema.annotations import ItemRecord
 
 FORMAT_CHOICES = click.Choice(["labelstudio", "argilla", "jsonl"])
+EXPORT_CHOICES = click.Choice([*FORMAT_CHOICES.choices, "connections-eval"])
 
 
 def source_option(f: click.decorators.FC) -> click.decorators.FC:
@@ -202,6 +203,9 @@ def suggest_cmd(
 def agreement_cmd(app: AppContext, as_json: bool, with_suggest: bool) -> None:
     """Cohen's kappa per annotator pair, Krippendorff's alpha, per-type confusion and coverage.
 
+    Red herrings: per-clue kappa and alpha (marked or not), and per pair the mean best-match
+    Jaccard of the annotators' trap groups (docs/annotations.md says exactly how).
+
     \b
     Examples:
       ocwtool annotate agreement
@@ -213,7 +217,9 @@ def agreement_cmd(app: AppContext, as_json: bool, with_suggest: bool) -> None:
     from ocwtool.annotations.annotators import count_groups
 
     ws = app.workspace()
-    report = agr.agreement(ws.annotations(include_suggest=with_suggest), total_groups=count_groups(ws))
+    puzzles = {p.id: p for p in ws.puzzles()} if ws.store_names() else {}
+    stores = ws.annotations(include_suggest=with_suggest)
+    report = agr.agreement(stores, total_groups=count_groups(ws), puzzles=puzzles)
     if as_json:
         term.echo_json(json.dumps(agr.as_json(report), indent=2))
     else:
@@ -228,47 +234,62 @@ def adjudicate_cmd(app: AppContext, annotator: str, sources: tuple[str, ...]) ->
     """Decide the groups human annotators disagree on; decisions go to annotations/adjudicated.jsonl.
 
     Only disputed groups without a decision are shown. Releases use the adjudicated label, else the
-    annotators' consensus.
+    annotators' consensus. Then the red herrings of puzzles two or more people finished: decoy words
+    and trap groups every one of them marked are kept; each one only some marked is asked (y keep,
+    n drop, k skip the puzzle, q quit); the kept ones go to annotations/adjudicated-herrings.jsonl.
 
     \b
     Examples:
       ocwtool annotate adjudicate --annotator carol
     """
-    from ocwtool.annotations.adjudicate import run_adjudication
+    from ocwtool.annotations.adjudicate import adjudicate_all
     from ocwtool.annotations.annotators import check_annotator
     from ocwtool.annotations.terminal import ClickTerminal
 
     check_annotator(annotator)
     ws = app.workspace()
-    done, left = run_adjudication(ws.puzzles(sources), ws.annotations_dir, annotator, ClickTerminal())
+    (done, left), herrings = adjudicate_all(
+        ws.puzzles(sources), ws.annotations_dir, annotator, ClickTerminal()
+    )
     term.echo(f"Decided {done}; {left} disputed groups left.")
+    if herrings is not None and herrings != (0, 0):
+        term.echo(f"Red herrings: decided {herrings[0]} puzzle(s); {herrings[1]} left.")
 
 
 @annotate_cmd.command("export")
-@click.option("--format", "fmt", type=FORMAT_CHOICES, required=True, help="Output format.")
-@click.option("--annotator", help="Export only this annotator (default: every human annotator).")
+@click.option("--format", "fmt", type=EXPORT_CHOICES, required=True, help="Output format.")
+@click.option(
+    "--annotator",
+    help="Export only this annotator (default: every human annotator; connections-eval: connections-eval).",
+)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write here (default: stdout).")
 @source_option
 @pass_app
 def export_cmd(
     app: AppContext, fmt: str, annotator: str | None, out: Path | None, sources: tuple[str, ...]
 ) -> None:
-    """Export labels for Label Studio (tasks + config XML), Argilla (records) or as JSONL.
+    """Export labels for Label Studio (tasks + config XML), Argilla (records) or as JSONL, or one
+    annotator's trap groups as Connections Eval YAML (valid_trap_groups).
 
     With --out, Label Studio's labelling config is written beside the tasks as FILE.config.xml.
     Suggestions are included as Label Studio predictions / Argilla suggestions when present.
+    --format connections-eval writes the NYT puzzles with the trap groups of --annotator (default
+    connections-eval); `ocwtool import FILE` reads it back unchanged.
 
     \b
     Examples:
       ocwtool annotate export --format labelstudio --out tasks.json
       ocwtool annotate export --format argilla --annotator alice --out alice.json
       ocwtool annotate export --format jsonl > labels.jsonl
+      ocwtool annotate export --format connections-eval --out traps.yml
     """
     from ocwtool.annotations.annotators import check_annotator
     from ocwtool.annotations.interop.exchange import export_labels, write_export
 
     ws = app.workspace()
     stores = ws.annotations(include_suggest=fmt != "jsonl")
+    if fmt == "connections-eval":
+        annotator = annotator or "connections-eval"
     if annotator:
         check_annotator(annotator, human=False)
         stores = {k: v for k, v in stores.items() if k in (annotator, "suggest")}

@@ -29,6 +29,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ocwtool.schema.traps import trap_groups
+
 if TYPE_CHECKING:
     from ocwtool.evaluation.scorer import GoldWall
     from ocwtool.schema.annotations import ItemRecord
@@ -224,7 +226,7 @@ def labelled_walls(golds: Iterable[GoldWall], records: Mapping[str, ItemRecord])
             continue
         index = {gid: k for k, gid in enumerate(gold.group_ids)}
         decoys = [(w.clue, index[w.fits_group]) for w in rec.red_herring_words if w.fits_group in index]
-        traps = [c.clues for c in rec.red_herring_categories]
+        traps = [c.clues for c in trap_groups(gold.groups, rec.red_herring_categories)]
         out[gold.wall_id] = LabelledWall.of(gold.groups, decoys, traps, gold.group_ids, gold.levels)
     return out
 

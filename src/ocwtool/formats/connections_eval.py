@@ -12,16 +12,22 @@ when the workspace has one (see :mod:`ocwtool.acquisition.nyt_linking`); its ``d
 
 ``valid_trap_groups`` are human-reviewed red herrings (words that look like a group but are not).
 They become annotation records of annotator ``connections-eval``: one decoy category per trap group
-(:class:`~ocwtool.schema.annotations.RedHerringCategory`, clue numbers on the board). An empty list
+(:class:`~ocwtool.schema.annotations.RedHerringCategory`, clue numbers on the board); a listed group
+that breaks the definition of :mod:`ocwtool.schema.traps` is left out with a warning. An empty list
 means *reviewed, no traps* (a labelled record without red herrings); an absent key means *not
 reviewed* (no record).
+
+:func:`dump_document` writes the same shape back: the NYT puzzles with ``id`` (the NYT number, or the
+number an undated puzzle was imported with), ``date``, ``words`` (the board), ``groups`` and, for
+every puzzle one annotator's labelled record covers, ``valid_trap_groups`` (its categories that are
+trap groups). Importing what it wrote gives the same puzzle ids, boards and annotation records.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +38,15 @@ from ocwtool.formats.sniff import Sample
 from ocwtool.fsio import read_text
 from ocwtool.safeparse import loads_yaml
 from ocwtool.schema.annotations import ItemRecord, RedHerringCategory
-from ocwtool.schema.models import Provenance, Puzzle, nyt_number
+from ocwtool.schema.models import Game, Provenance, Puzzle, nyt_number
 from ocwtool.schema.nyt import DayGroups, build_puzzle
+from ocwtool.schema.traps import gold_groups, trap_group_problem, trap_groups
 
 FORMAT = "connections-eval"
 ANNOTATOR = "connections-eval"
 GUIDELINE = "connections-eval valid_trap_groups"
 LEVELS = {"yellow": 0, "green": 1, "blue": 2, "purple": 3}
+COLOURS = {level: colour for colour, level in LEVELS.items()}
 
 
 def looks_like(sample: Sample) -> bool:
@@ -139,9 +147,10 @@ def _traps(raw: Any, puzzle: Puzzle, at: str, stamp: dt.datetime) -> tuple[ItemR
     categories, notes = [], []
     for k, trap in enumerate(traps):
         words = [str(w) for w in expect_list(trap, None, f"{at}: valid_trap_groups[{k}]", "a list of words")]
+        problem = trap_group_problem(gold_groups(puzzle), words)
         numbers = clue_numbers(puzzle.clues, words)
-        if numbers is None or len(words) < 3:
-            notes.append(f"{at}: trap group {words} is not 3+ words of the board; left out")
+        if problem is not None or numbers is None:
+            notes.append(f"{at}: trap group {words} {problem}; left out")
             continue
         categories.append(RedHerringCategory(clue_numbers=tuple(numbers), clues=tuple(words)))
     note = "Connections Eval valid_trap_groups (human-reviewed)" if traps else "reviewed: no trap groups"
@@ -182,3 +191,41 @@ def _summary(puzzles: Sequence[Puzzle], records: Sequence[ItemRecord]) -> list[s
         f"{len(records) - traps} reviewed without, {len(puzzles) - len(records)} not reviewed"
     )
     return notes
+
+
+def dump_document(puzzles: Sequence[Puzzle], records: Mapping[str, ItemRecord]) -> str:
+    """The YAML of the NYT ``puzzles`` (OCW walls have no place in it) with the trap groups of
+    ``records`` (puzzle id -> one annotator's record): a labelled record gives ``valid_trap_groups``
+    (``[]`` when it has none), no record leaves the key out (not reviewed)."""
+    import yaml
+
+    items = [_entry(p, records.get(p.id)) for p in puzzles if p.game is Game.NYT]
+    return str(yaml.safe_dump({"puzzles": items}, sort_keys=False, allow_unicode=True, width=1_000_000))
+
+
+def _entry(puzzle: Puzzle, record: ItemRecord | None) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": _number(puzzle)}
+    if puzzle.nyt is not None:
+        entry["date"] = puzzle.nyt.date
+    entry["words"] = list(puzzle.clues)
+    entry["groups"] = [
+        {"name": g.connection, "color": COLOURS[k if g.level is None else g.level], "words": list(g.clues)}
+        for k, g in enumerate(puzzle.groups)
+    ]
+    if record is not None and record.status == "labelled":
+        traps = trap_groups(gold_groups(puzzle), record.red_herring_categories)
+        entry["valid_trap_groups"] = [list(c.clues) for c in traps]
+    return entry
+
+
+def _number(puzzle: Puzzle) -> int:
+    """The integer ``id``: the NYT number, else the one an undated puzzle's id ends with."""
+    if puzzle.nyt is not None:
+        return puzzle.nyt.number
+    tail = puzzle.id.rsplit("-", 1)[-1]
+    if not tail.isdigit():
+        raise SchemaError(
+            f"{puzzle.id}: no NYT date and no number at the end of its id; Connections Eval needs an "
+            "integer id (export the dated puzzles only, with --source)"
+        )
+    return int(tail)

@@ -39,6 +39,7 @@ from ocwtool.schema.records import describe_validation_error
 
 SUGGEST = "suggest"
 ADJUDICATED = "adjudicated"
+ADJUDICATED_HERRINGS = "adjudicated-herrings"  # ItemRecords: the red herrings an adjudicator kept
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -151,7 +152,9 @@ def annotators(folder: Path, *, include_suggest: bool = False) -> list[str]:
     """Names of the annotators with a store in ``folder`` (humans; the suggester on request)."""
     if not folder.is_dir():
         return []
-    names = sorted(p.stem for p in folder.glob("*.jsonl") if p.stem != ADJUDICATED)
+    names = sorted(
+        p.stem for p in folder.glob("*.jsonl") if p.stem not in (ADJUDICATED, ADJUDICATED_HERRINGS)
+    )
     return [n for n in names if include_suggest or n != SUGGEST]
 
 
@@ -181,3 +184,13 @@ def read_adjudications(folder: Path) -> dict[str, Adjudication]:
 def append_adjudication(folder: Path, decision: Adjudication) -> None:
     """Append one adjudication to ``adjudicated.jsonl``."""
     append_lines(store_path(folder, ADJUDICATED), [dumps(decision)])
+
+
+def read_herring_adjudications(folder: Path) -> dict[str, ItemRecord]:
+    """puzzle id -> latest adjudicated red herrings (``adjudicated-herrings.jsonl``)."""
+    return latest(read_records(store_path(folder, ADJUDICATED_HERRINGS)))
+
+
+def append_herring_adjudication(folder: Path, record: ItemRecord) -> None:
+    """Append one puzzle's adjudicated red herrings to ``adjudicated-herrings.jsonl``."""
+    append_lines(store_path(folder, ADJUDICATED_HERRINGS), [dumps(record)])

@@ -1,5 +1,5 @@
 """Decoy themes (trap-group candidates) of one puzzle: four clues from two or more groups, at most two
-from any one group (Connections Eval's definition of a trap group), that hang together.
+from any one group (a trap group: :mod:`ocwtool.schema.traps`), that hang together.
 
 Two clues of different groups are linked by the strongest of: their MiniLM cosine similarity, the
 letters they share (a hidden word or a common stem, as WOOD in WOODEN and WOODCHUCK), a compound
@@ -11,7 +11,7 @@ at most two clues with a better one are kept.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ocwtool.annotations.herring_model.features import _shares_letters
@@ -19,9 +19,9 @@ from ocwtool.annotations.herrings import Clue, numbered_clues
 from ocwtool.annotations.prelabel.features import Embedder
 from ocwtool.annotations.word_features import features
 from ocwtool.schema.models import Puzzle
+from ocwtool.schema.traps import gold_groups, is_trap_group
 
 SIZE = 4
-MAX_FROM_GROUP = 2
 MAX_THEMES = 3
 MAX_SHARED = 2
 Pull = Callable[[int, int], float]  # (clue number, 0-based group) -> the scorer's probability
@@ -46,11 +46,6 @@ def _link(a: Clue, b: Clue, embedder: Embedder | None, pull: Pull) -> tuple[floa
     return max(links)
 
 
-def _allowed(combo: Sequence[Clue]) -> bool:
-    counts = [sum(c.group == k for c in combo) for k in {c.group for c in combo}]
-    return len(counts) >= 2 and max(counts) <= MAX_FROM_GROUP
-
-
 def themes(puzzle: Puzzle, embedder: Embedder | None, pull: Pull, limit: int = MAX_THEMES) -> list[Theme]:
     """The best ``limit`` decoy themes of a puzzle, best first."""
     clues = numbered_clues(puzzle)
@@ -59,9 +54,9 @@ def themes(puzzle: Puzzle, embedder: Embedder | None, pull: Pull, limit: int = M
         for a, b in itertools.combinations(clues, 2)
         if a.group != b.group
     }
-    scored = []
+    scored, groups = [], gold_groups(puzzle)
     for combo in itertools.combinations(clues, SIZE):
-        if not _allowed(combo):
+        if not is_trap_group(groups, [c.text for c in combo]):
             continue
         found = [
             links[(a.number, b.number)] for a, b in itertools.combinations(combo, 2) if a.group != b.group

@@ -1,4 +1,5 @@
-"""Export and import labels: Label Studio tasks, Argilla records, or ocwtool's own JSONL.
+"""Export and import labels: Label Studio tasks, Argilla records, ocwtool's own JSONL, or (export
+only; ``ocwtool import`` reads it) one annotator's trap groups as Connections Eval's YAML.
 
 ``export_labels`` renders the latest records of the chosen annotators (and the ``suggest``
 pre-labels as Label Studio predictions / Argilla suggestions); ``import_labels`` parses a file back
@@ -8,7 +9,9 @@ records already there, so importing the same file twice changes nothing.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +22,7 @@ from ocwtool.annotations.annotators import RESERVED, check_annotator
 from ocwtool.annotations.interop.argilla import from_argilla, to_argilla
 from ocwtool.annotations.labelstudio.files import from_labelstudio, labelstudio_config, to_labelstudio
 from ocwtool.errors import AnnotationError
+from ocwtool.formats import connections_eval
 from ocwtool.fsio import write_text
 from ocwtool.safeparse import loads_json
 from ocwtool.schema.annotations import ItemRecord
@@ -27,7 +31,7 @@ from ocwtool.schema.records import describe_validation_error
 from ocwtool.stores.annotations import dumps, locked_store, read_records, store_path, write_locked
 from ocwtool.workspace import Workspace
 
-FORMATS = ("labelstudio", "argilla", "jsonl")
+FORMATS = ("labelstudio", "argilla", "jsonl", connections_eval.FORMAT)
 Stores = Mapping[str, Mapping[str, ItemRecord]]
 
 
@@ -37,6 +41,7 @@ class Exported:
 
     text: str
     sidecars: dict[str, str]
+    mtime: dt.datetime | None = None  # the file's modification time (an import stamps records with it)
 
 
 def export_labels(fmt: str, puzzles: Sequence[Puzzle], stores: Stores) -> Exported:
@@ -51,7 +56,22 @@ def export_labels(fmt: str, puzzles: Sequence[Puzzle], stores: Stores) -> Export
         )
     if fmt == "argilla":
         return Exported(json.dumps(to_argilla(puzzles, stores), ensure_ascii=False, indent=2) + "\n", {})
+    if fmt == connections_eval.FORMAT:
+        return _connections_eval(puzzles, stores)
     raise AnnotationError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+
+
+def _connections_eval(puzzles: Sequence[Puzzle], stores: Stores) -> Exported:
+    """One annotator's trap groups as Connections Eval YAML. The file's modification time is the
+    newest exported record's ``created_at``, which is how the import stamps records, so importing
+    the file again gives the very same records."""
+    names = sorted(set(stores) - {"suggest"})
+    if len(names) > 1:
+        raise AnnotationError("Connections Eval holds one annotator's trap groups; pass --annotator NAME")
+    records = stores[names[0]] if names else {}
+    ids = {p.id for p in puzzles}
+    stamps = [r.created_at for pid, r in records.items() if pid in ids and r.status == "labelled"]
+    return Exported(connections_eval.dump_document(puzzles, records), {}, max(stamps, default=None))
 
 
 def write_export(workspace: Workspace, out: Path, exported: Exported) -> list[Path]:
@@ -61,6 +81,13 @@ def write_export(workspace: Workspace, out: Path, exported: Exported) -> list[Pa
     with workspace.writing_files(out):
         for path, text in zip(paths, [exported.text, *exported.sidecars.values()], strict=True):
             write_text(path, text)
+        if exported.mtime is not None:
+            ns = (
+                (exported.mtime - dt.datetime(1970, 1, 1, tzinfo=dt.UTC))
+                // dt.timedelta(microseconds=1)
+                * 1000
+            )
+            os.utime(out, ns=(ns, ns))
     return paths
 
 
