@@ -214,3 +214,8 @@ def test_demo_mines_decoys_scores_them_and_ships_them(
     assert result.rows["ocw_red_herrings"] > 0 and result.rows["nyt_red_herrings"] > 0
     assert "ocw_red_herrings" in result.loaded
     assert list((workspace / "releases" / "demo-1.0.0" / "red_herrings" / "ocw").glob("test-*.parquet"))
+    html = (workspace / "reports" / "report.html").read_text()
+    assert (
+        "Human annotators: none; suggester pre-labels: 16 puzzles. "
+        "Decoys mined from play: play-decoys (8 puzzles)." in html
+    )
