@@ -82,7 +82,8 @@ def test_demo_release_verifies(demo_run: tuple[Path, subprocess.CompletedProcess
     workspace, done = demo_run
     assert done.returncode == 0, done.stderr
     result = verify_release(workspace / "releases" / "demo-1.0.0.tar.gz")
-    assert set(result.rows) == {"ocw", "ocw_randomized", "ocw_wordnet", "nyt"}
+    puzzles = {config for config in result.rows if not config.endswith("_red_herrings")}
+    assert puzzles == {"ocw", "ocw_randomized", "ocw_wordnet", "nyt"}
     assert result.rows["ocw"] == 8
 
 
@@ -179,3 +180,42 @@ def test_demo_report_figures_regenerate_byte_identically(
     assert again.html.read_bytes() == (workspace / "reports" / "report.html").read_bytes()
     for path in again.figures:
         assert path.read_bytes() == (workspace / "reports" / path.name).read_bytes(), path.name
+
+
+def test_demo_mines_decoys_scores_them_and_ships_them(
+    demo_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    workspace, done = demo_run
+    assert done.returncode == 0, done.stderr
+    if importlib.util.find_spec("inspect_ai") is None:
+        assert "skipped: no transcripts of play (the llm runner stage was skipped)" in done.stdout
+        return
+    assert "== annotate decoys (annotator play-decoys, mined from the scripted players)" in done.stdout
+    assert (
+        "read 4 transcript files of the scripted players (oracle, random) of the llm runner stage"
+        in done.stdout
+    )
+    records = [
+        json.loads(line)
+        for line in (workspace / "annotations" / "play-decoys.jsonl").read_text().splitlines()
+    ]
+    assert records and {r["annotator"] for r in records} == {"play-decoys"}
+    assert any(r["red_herring_words"] for r in records)
+    baselines = done.stdout.split("== eval baselines on the test split")[1].split("\n== ")[0]
+    assert "red-herring labels: decoys mined from the scripted players (oracle, random)" in baselines
+    assert re.search(
+        r"ocdb wordnet: .*\n     red herrings \(labels of play-decoys on 6 wall\(s\)\):", baselines
+    )
+    assert re.search(r"\n         fixation: \d+ of \d+ \(0\.\d{4}; chance 0\.\d{4}", baselines)
+    assert "first mistake on a decoy: " in baselines
+    report = json.loads((workspace / "runs" / "eval-wordnet-ocdb-test.json").read_text())
+    assert report["herrings"]["annotator"] == "play-decoys"
+    result = verify_release(workspace / "releases" / "demo-1.0.0.tar.gz")
+    assert result.rows["ocw_red_herrings"] > 0 and result.rows["nyt_red_herrings"] > 0
+    assert "ocw_red_herrings" in result.loaded
+    assert list((workspace / "releases" / "demo-1.0.0" / "red_herrings" / "ocw").glob("test-*.parquet"))
+    html = (workspace / "reports" / "report.html").read_text()
+    assert (
+        "Human annotators: none; suggester pre-labels: 16 puzzles. "
+        "Decoys mined from play: play-decoys (8 puzzles)." in html
+    )

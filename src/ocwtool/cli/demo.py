@@ -20,10 +20,12 @@ def demo_cmd(app: AppContext, progress: Progress) -> None:
 
     A loopback server stands in for ocdb.cc, SMOCI, the NYT endpoint and the archive pages; the
     real scrapers crawl it, then the demo assigns splits, builds variants, pre-labels groups with
-    `annotate suggest`, validates, scores the baselines, runs SCRIPTED oracle and random players
-    (not models) through the LLM runner on a loopback OpenAI-compatible server and scores them
-    (needs the [llm] extra; skipped with a note without it), builds and verifies a release, scores
-    the baselines on it, and draws the report (reports/report.html, as `ocwtool report`). The
+    `annotate suggest`, validates, runs SCRIPTED oracle and random players (not models) through
+    the LLM runner on a loopback OpenAI-compatible server and scores them (needs the [llm] extra;
+    skipped with a note without it), mines red herrings from their transcripts (annotator
+    play-decoys, as `annotate decoys`), scores the baselines (with fixation on those decoys),
+    builds and verifies a release (it ships the decoys), scores the baselines on it, and draws the
+    report (reports/report.html, as `ocwtool report`). The
     workspace it leaves behind can be explored with the other commands. The demo refuses a
     workspace that already holds puzzles or captures (its invented puzzles would mix with them).
 

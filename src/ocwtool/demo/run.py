@@ -16,12 +16,15 @@ from typing import Any
 
 from ocwtool.annotations.suggest import suggest_workspace
 from ocwtool.curation.splits import split_workspace
+from ocwtool.demo.herring_stage import PLAYED_BY, decoys_stage, demo_herrings
 from ocwtool.demo.llm_stage import llm_stage
 from ocwtool.demo.server import serve
 from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
 from ocwtool.demo.state import DemoState, Stage, StageResult
 from ocwtool.errors import ConfigError, OcwError
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
+from ocwtool.evaluation.herring_metrics import HerringLabels
+from ocwtool.evaluation.herring_report import render_section
 from ocwtool.evaluation.pipeline import EvalRequest, headline, report_name, run_evaluation, save_report
 from ocwtool.fsio import write_json, write_text
 from ocwtool.generators.build import KINDS, VariantRequest, build_all
@@ -135,25 +138,34 @@ def suggest_stage(state: DemoState) -> StageResult:
     return StageResult("annotate suggest", lines=[f"{count} puzzles pre-labelled: {shown}"], paths=[path])
 
 
-def _baseline_report(golds: GoldSet, baseline: str, progress: Progress = silent) -> dict[str, Any]:
-    request = EvalRequest(baseline=baseline, seeds=BASELINE_SEEDS)
+def _baseline_report(
+    golds: GoldSet, baseline: str, progress: Progress = silent, herrings: HerringLabels | None = None
+) -> dict[str, Any]:
+    request = EvalRequest(baseline=baseline, seeds=BASELINE_SEEDS, herrings=herrings)
     seeds = f"{baseline} seeds"
     report: dict[str, Any] = run_evaluation(golds.walls, request, lambda s: track(s, seeds, progress))
     return report
 
 
 def baselines_stage(state: DemoState) -> StageResult:
-    """Score the baselines on the workspace's test split; the release ships these reports."""
+    """Score the baselines on the workspace's test split; the release ships these reports. With the
+    decoys mined from the scripted players, each report has its red-herring block: the labels come
+    from other players than the baselines scored."""
     result = StageResult(f"eval baselines on the test split ({BASELINE_SEEDS} seeds)")
     for source in RELEASE_SOURCES:
         golds = workspace_golds(state.workspace, "test", source)
+        herrings = demo_herrings(state.workspace, golds)
         for baseline in BASELINES:
-            report = _baseline_report(golds, baseline, state.progress)
+            report = _baseline_report(golds, baseline, state.progress, herrings)
             path = state.workspace.run_report_path(report_name(baseline, "test", source))
             with state.workspace.writing_files(path):
                 result.paths.append(save_report(report, path, per_wall=True))  # the report's breakdowns
             result.lines.append(f"{source} {baseline}: {headline(report)}")
+            if report.get("herrings"):
+                result.lines += ["  " + line for line in render_section(report["herrings"]).splitlines()]
             state.scores[(source, baseline)] = report["summary"]["grouping"]
+    if any(line.startswith("  red herrings") for line in result.lines):
+        result.lines.insert(0, f"red-herring labels: decoys mined from {PLAYED_BY}, not from the baselines")
     return result
 
 
@@ -218,8 +230,9 @@ LATER_STAGES: tuple[Stage, ...] = (
     variants_stage,
     suggest_stage,
     validate_stage,
-    baselines_stage,
     llm_stage,
+    decoys_stage,
+    baselines_stage,
     release_stage,
     verify_stage,
     release_eval_stage,

@@ -191,14 +191,22 @@ def herrings_panel(stores: Stores) -> Panel:
 def annotation_section(stores: Stores, unfinished: Mapping[str, Sequence[str]] | None = None) -> Section:
     """Agreement, confusion and red herrings of the annotators' latest labels (``stores`` without the
     walls left mid-way; ``unfinished`` names them)."""
-    humans = {n: r for n, r in stores.items() if n != SUGGESTER}
+    mined = {n: r for n, r in stores.items() if any(rec.played_by for rec in r.values())}
+    humans = {n: r for n, r in stores.items() if n != SUGGESTER and n not in mined}
     intro = (
         f"Human annotators: {', '.join(sorted(humans)) or 'none'}; "
         f"suggester pre-labels: {len(stores.get(SUGGESTER, {}))} puzzles."
     )
+    if mined:  # `annotate decoys` stores: what players did, not a person's labels
+        intro += (
+            " Decoys mined from play: "
+            + ", ".join(f"{n} ({len(r)} puzzles)" for n, r in sorted(mined.items()))
+            + "."
+        )
     if unfinished:
         intro += f" Left out: the labels of {describe_unfinished(unfinished)}."
-    panels = (pairs_panel(humans), confusion_panel(stores), herrings_panel(stores))
+    typed = {n: r for n, r in stores.items() if n not in mined}  # mined decoys carry no knowledge types
+    panels = (pairs_panel(humans), confusion_panel(typed), herrings_panel(stores))
     return Section("annotation", "Annotation", intro, panels)
 
 
