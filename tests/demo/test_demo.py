@@ -15,6 +15,7 @@ import pytest
 from ocwtool.demo.snapshot import load_snapshot, render_site, smoci_tables
 from ocwtool.releases.verify import verify_release
 from ocwtool.stores.puzzles import read_puzzles
+from ocwtool.workspace import Workspace
 
 
 def test_snapshot_renders_every_site() -> None:
@@ -176,7 +177,7 @@ def test_demo_report_figures_regenerate_byte_identically(
 
     workspace, done = demo_run
     assert done.returncode == 0, done.stderr
-    again = write_report(workspace, tmp_path / "report.html", cutoff=REPORT_CUTOFF)
+    again = write_report(Workspace.at(workspace), tmp_path / "report.html", cutoff=REPORT_CUTOFF)
     assert again.html.read_bytes() == (workspace / "reports" / "report.html").read_bytes()
     for path in again.figures:
         assert path.read_bytes() == (workspace / "reports" / path.name).read_bytes(), path.name

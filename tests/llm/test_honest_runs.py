@@ -25,6 +25,7 @@ import pytest
 from ocwtool.llm.scripted import ScriptedServer
 from ocwtool.report.collect import collect
 from ocwtool.report.leaderboard import leaderboards
+from ocwtool.workspace import Workspace
 from tests.annotations.conftest import run_cli
 from tests.llm.watch import StateChanges, watch
 
@@ -46,7 +47,7 @@ def _summary(status: str, how: str, games: int, errored: int) -> str:
 
 
 def _leaderboard_row(workspace: Path) -> tuple[str, ...]:
-    [board] = leaderboards(collect(workspace).evaluation.runs)
+    [board] = leaderboards(collect(Workspace.at(workspace)).evaluation.runs)
     [row] = board.table[1:]
     return row
 
