@@ -16,9 +16,8 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import Field, ValidationError
 
-from ocwtool.annotations.prelabel.model import SavedModel, SplitInfo, model_path, parse_spec, versions
-from ocwtool.errors import AnnotationError, InputError
-from ocwtool.fsio import atomic_open
+from ocwtool.annotations.prelabel.model import SavedModel, SplitInfo, save_model, saved_path
+from ocwtool.errors import InputError
 
 FORMAT: Literal["ocwtool-herrings-linear/1"] = "ocwtool-herrings-linear/1"
 PREFIX = "herrings-"
@@ -63,25 +62,13 @@ def is_herring_spec(spec: str) -> bool:
 
 def save(folder: Path, model: HerringModel) -> Path:
     """Write ``<folder>/<name>/v<version>.json`` atomically (an existing version is never replaced)."""
-    path = model_path(folder, model.name, model.version)
-    if path.exists():
-        raise AnnotationError(f"{path} exists; models are versioned, train again for a new version")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with atomic_open(path, "w") as fh:
-        fh.write(model.model_dump_json(indent=1) + "\n")
-    return path
+    return save_model(folder, model)
 
 
 def load(folder: Path, spec: str) -> HerringModel:
     """``NAME`` (latest version) or ``NAME@VERSION`` from ``folder``."""
-    name, version = parse_spec(spec)
-    have = versions(folder, name)
-    if not have:
-        hint = "train one: ocwtool annotate train --task red-herrings --annotator play-decoys"
-        raise AnnotationError(f"no model {name!r} in {folder}; {hint}")
-    if version is not None and version not in have:
-        raise AnnotationError(f"model {name!r} has no version {version}; saved: {have}")
-    path = model_path(folder, name, version or have[-1])
+    hint = "; train one: ocwtool annotate train --task red-herrings --annotator play-decoys"
+    path = saved_path(folder, spec, hint)
     try:
         return HerringModel.model_validate_json(path.read_text(encoding="utf-8"))
     except ValidationError as exc:

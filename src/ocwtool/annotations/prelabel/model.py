@@ -127,7 +127,7 @@ def model_path(folder: Path, name: str, version: int) -> Path:
     return folder / name / f"v{version}.json"
 
 
-def save_model(folder: Path, model: PrelabelModel) -> Path:
+def save_model(folder: Path, model: SavedModel) -> Path:
     """Write ``<folder>/<name>/v<version>.json`` atomically (an existing version is never replaced)."""
     path = model_path(folder, model.name, model.version)
     if path.exists():
@@ -147,17 +147,23 @@ def parse_spec(spec: str) -> tuple[str, int | None]:
     return name, int(ver) if ver else None
 
 
-def load_model(folder: Path, spec: str) -> PrelabelModel:
-    """The model ``NAME`` (its latest version) or ``NAME@VERSION`` from ``folder``."""
+def saved_path(folder: Path, spec: str, hint: str) -> Path:
+    """The file of model ``NAME`` (its latest version) or ``NAME@VERSION`` in ``folder``; ``hint``
+    ends the error when no version is saved."""
     name, version = parse_spec(spec)
     have = versions(folder, name)
     if not have:
-        known = sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
-        hint = f"; saved models: {', '.join(known)}" if known else "; train one: ocwtool annotate train"
         raise AnnotationError(f"no model {name!r} in {folder}{hint}")
     if version is not None and version not in have:
         raise AnnotationError(f"model {name!r} has no version {version}; saved: {have}")
-    path = model_path(folder, name, version or have[-1])
+    return model_path(folder, name, version or have[-1])
+
+
+def load_model(folder: Path, spec: str) -> PrelabelModel:
+    """The model ``NAME`` (its latest version) or ``NAME@VERSION`` from ``folder``."""
+    known = sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
+    hint = f"; saved models: {', '.join(known)}" if known else "; train one: ocwtool annotate train"
+    path = saved_path(folder, spec, hint)
     try:
         return PrelabelModel.model_validate_json(path.read_text(encoding="utf-8"))
     except ValidationError as exc:
