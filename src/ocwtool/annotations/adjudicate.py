@@ -19,7 +19,15 @@ from ocwtool.annotations.adjudicate_herrings import run_herring_adjudication
 from ocwtool.annotations.annotators import finished
 from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.taxonomy import BY_KEY, GUIDELINE_VERSION
-from ocwtool.annotations.terminal import ENTER, Quit, Terminal, help_text, read_combined, show_label
+from ocwtool.annotations.terminal import (
+    ENTER,
+    Quit,
+    Terminal,
+    help_text,
+    read_combined,
+    settle_each,
+    show_label,
+)
 from ocwtool.schema.annotations import WITH_LABELS, Adjudication, ItemRecord, KnowledgeLabel, KnowledgeType
 from ocwtool.schema.models import Group, Puzzle
 from ocwtool.stores.annotations import append_adjudication, read_adjudications, read_all
@@ -86,17 +94,12 @@ def _group_session(
 ) -> tuple[int, int, bool]:
     decided = read_adjudications(folder)
     todo = [d for d in disputes(puzzles, read_all(folder)) if d.group.id not in decided]
-    done = 0
-    try:
-        for n, dispute in enumerate(todo, start=1):
-            label = _decide(dispute, term, f"{n}/{len(todo)}")
-            if label is None:
-                continue
-            append_adjudication(folder, _decision(dispute, label, adjudicator, clock()))
-            done += 1
-    except Quit:
-        return done, len(todo) - done, True
-    return done, len(todo) - done, False
+    done, quit = settle_each(
+        todo,
+        lambda dispute, at: _decide(dispute, term, at),
+        lambda dispute, label: append_adjudication(folder, _decision(dispute, label, adjudicator, clock())),
+    )
+    return done, len(todo) - done, quit
 
 
 def _decide(dispute: Dispute, term: Terminal, progress: str) -> KnowledgeLabel | None:

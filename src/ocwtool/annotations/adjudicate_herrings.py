@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
-from ocwtool.annotations.terminal import ENTER, Quit, Terminal
+from ocwtool.annotations.terminal import ENTER, Quit, Terminal, settle_each
 from ocwtool.schema.annotations import ItemRecord, RedHerringCategory, RedHerringWord
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.traps import gold_groups, trap_groups
@@ -88,16 +88,11 @@ def run_herring_adjudication(
     decided = read_herring_adjudications(folder)
     stores = {n: r for n, r in read_all(folder).items() if not _mined(n, r)}
     todo = [c for c in herring_cases(puzzles, stores) if c.puzzle.id not in decided]
-    done = 0
-    try:
-        for n, case in enumerate(todo, start=1):
-            kept = _settle(case, term, f"{n}/{len(todo)}")
-            if kept is None:
-                continue
-            append_herring_adjudication(folder, _record(case, kept, adjudicator, clock()))
-            done += 1
-    except Quit:
-        pass
+    done, _quit = settle_each(
+        todo,
+        lambda case, at: _settle(case, term, at),
+        lambda case, kept: append_herring_adjudication(folder, _record(case, kept, adjudicator, clock())),
+    )
     return done, len(todo) - done
 
 

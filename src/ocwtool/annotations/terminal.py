@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from ocwtool.annotations.herrings import numbered_clues
 from ocwtool.annotations.taxonomy import BY_KEY, TAXONOMY, describe
@@ -24,6 +25,29 @@ TYPE_KEYS = "".join(info.key for info in TAXONOMY)
 
 class Quit(Exception):
     """The annotator pressed q (or the input ended): stop, keeping what was saved."""
+
+
+Case = TypeVar("Case")
+Decision = TypeVar("Decision")
+
+
+def settle_each(
+    todo: Sequence[Case],
+    decide: Callable[[Case, str], Decision | None],
+    save: Callable[[Case, Decision], None],
+) -> tuple[int, bool]:
+    """Ask ``decide(case, "n/total")`` for each case in turn and ``save`` every answer (``None``:
+    skipped); the number saved, and whether the person quit part-way (what was saved stays)."""
+    done = 0
+    try:
+        for n, case in enumerate(todo, start=1):
+            decision = decide(case, f"{n}/{len(todo)}")
+            if decision is not None:
+                save(case, decision)
+                done += 1
+    except Quit:
+        return done, True
+    return done, False
 
 
 class Terminal(Protocol):
