@@ -151,7 +151,7 @@ def test_help_at_the_red_herring_prompt_in_a_real_terminal(workspace: Path) -> N
     try:
         term.expect("[1/4] nyt-2024-01-02")
         term.send("ssml")
-        term.expect("Red herrings [r word, h category, Enter done | u k n q ?]: ")
+        term.expect("Red herrings [r word, h category, t trap group, Enter done | u k n q ?]: ")
         term.send("?")
         term.expect("Red-herring keys:")
         term.expect("  r      red-herring word: a clue that plausibly fits another group")

@@ -10,6 +10,7 @@ from ocwtool.stores.annotations import latest, read_records
 from tests.annotations.conftest import run_cli
 
 FIRST = "nyt-2024-01-02"
+HERRING_PROMPT = "Red herrings [r word, h category, t trap group, Enter done | u k n q ?]: "
 
 
 def records(workspace: Path, name: str = "alice") -> list[dict[str, object]]:
@@ -236,15 +237,18 @@ def test_no_puzzles_is_one_clear_line(tmp_path: Path) -> None:
 def test_help_key_at_the_red_herring_prompt_explains_its_own_keys(workspace: Path) -> None:
     result = run_cli(workspace, "annotate", "label", "--annotator", "alice", input="ssml" + "?" + "q")
     assert result.exit_code == 0, result.stderr
-    shown = result.stdout.split("Red herrings [r word, h category, Enter done | u k n q ?]: ?\n", 1)[1]
+    shown = result.stdout.split(f"{HERRING_PROMPT}?\n", 1)[1]
     assert shown.startswith(
         "Red-herring keys:\n"
         "  r      red-herring word: a clue that plausibly fits another group; give its number (1-16), "
         "the group it seems to fit (1-4) and why\n"
         "  h      red-herring category: 3 or more clues from 2 or more groups that suggest a decoy theme; "
         "give their numbers (e.g. 1,6,11) and the theme\n"
+        "  t      trap group: 4 or more clues across 2 or more groups, at most 2 from any one group (as "
+        "Connections Eval defines it); give their numbers (e.g. 1,2,5,6) and the theme\n"
         "  Enter  done: save the puzzle with its types and red herrings\n"
-        "  u      undo the last red herring (with none left: the last group's type)\n"
+        "  u      undo the last red herring (with none left: the last decoy answer, then the last group's "
+        "type)\n"
         "  k      skip the puzzle (the types given to it are dropped)\n"
         "  n      add a note to the puzzle\n"
         "  q      quit: the types given are kept; red herrings only once the puzzle is saved (Enter)\n"

@@ -1,7 +1,9 @@
 """The terminal labelling session (``ocwtool annotate label``).
 
 One item is one puzzle: the annotator presses one key per group for its knowledge type, then marks
-red herrings by clue number. Each group's label is appended to ``annotations/<annotator>.jsonl`` the
+red herrings by clue number. With decoys to show (:mod:`ocwtool.annotations.herring_review`), the
+top ones of the puzzle are put to the annotator first, one key each (y confirm, n reject), and ``t``
+marks a trap group. Each group's label is appended to ``annotations/<annotator>.jsonl`` the
 moment it is given (an ``in_progress`` record holding the wall's groups so far), and the finished
 item when saved: quitting or Ctrl-C keeps every label given, and the next session resumes inside a
 wall left mid-way (else after the last item the annotator wrote). It shows ``37/618`` progress,
@@ -16,6 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from ocwtool.annotations.herring_review import (
+    DecoySource,
+    confirmed,
+    decoy_help_text,
+    decoy_text,
+    group_number,
+    read_trap_group,
+    top_decoys,
+)
 from ocwtool.annotations.herrings import numbered_clues
 from ocwtool.annotations.taxonomy import BY_KEY, GUIDELINE_VERSION
 from ocwtool.annotations.terminal import (
@@ -87,6 +98,8 @@ class _Draft:
     words: list[RedHerringWord] = field(default_factory=list)
     categories: list[RedHerringCategory] = field(default_factory=list)
     note: str = ""
+    offered: tuple[RedHerringWord, ...] = ()  # the decoys put to the annotator
+    answers: list[bool] = field(default_factory=list)  # y/n to each of them, in order
 
 
 class LabelSession:
@@ -101,10 +114,12 @@ class LabelSession:
         *,
         only_unlabelled: bool = False,
         suggestions: dict[str, ItemRecord] | None = None,
+        decoys: DecoySource | None = None,
         clock: Clock = utc_now,
     ) -> None:
         self.puzzles, self.folder, self.annotator, self.term = puzzles, folder, annotator, term
         self.only_unlabelled, self.suggestions, self.clock = only_unlabelled, suggestions or {}, clock
+        self.decoys = decoys
         self.records = read_records(store_path(folder, annotator))
 
     def run(self) -> SessionResult:
@@ -164,7 +179,7 @@ class LabelSession:
                     GroupLabel(group_id=g.id, label=lab)
                     for g, lab in zip(puzzle.groups, draft.labels, strict=False)
                 ),
-                "red_herring_words": tuple(draft.words),
+                "red_herring_words": (*self._confirmed(draft), *draft.words),
                 "red_herring_categories": tuple(draft.categories),
             }
         note = draft.note if draft is not None else ""
@@ -184,9 +199,12 @@ class LabelSession:
     def _item(self, puzzle: Puzzle, progress: str) -> Outcome:
         self.term.show(wall_text(puzzle, progress))
         draft = self._resumed(puzzle)
+        draft.offered = top_decoys(self.decoys, puzzle)
         while True:
             if len(draft.labels) < len(puzzle.groups):
                 step = self._group_step(puzzle, draft)
+            elif len(draft.answers) < len(draft.offered):
+                step = self._decoy_step(puzzle, draft)
             else:
                 step = self._herring_step(puzzle, draft)
             if step == "undo" and not draft.labels:
@@ -269,8 +287,32 @@ class LabelSession:
             draft.labels.pop()
             self._keep(puzzle, draft)
 
+    def _confirmed(self, draft: _Draft) -> tuple[RedHerringWord, ...]:
+        source = self.decoys.name if self.decoys is not None else ""
+        answered = zip(draft.offered, draft.answers, strict=False)
+        return tuple(confirmed(w, source) for w, yes in answered if yes)
+
+    def _decoy_step(self, puzzle: Puzzle, draft: _Draft) -> str:
+        assert self.decoys is not None  # decoys are offered only from a source
+        at = f"{len(draft.answers) + 1}/{len(draft.offered)}"
+        word = draft.offered[len(draft.answers)]
+        self.term.show(decoy_text(puzzle, word, at, self.decoys.name))
+        ch = self.term.key(f"Confirm decoy {at}? [y yes, n no | u k q ?]: ")
+        if ch in ("y", "n"):
+            draft.answers.append(ch == "y")
+            done = "confirmed" if ch == "y" else "rejected"
+            self.term.show(f"  {done}: {word.clue} -> group {group_number(puzzle, word.fits_group)}")
+            return "next"
+        return self._common_key(ch, draft, lambda: self._undo_decoy(puzzle, draft), decoy_help_text)
+
+    def _undo_decoy(self, puzzle: Puzzle, draft: _Draft) -> None:
+        if draft.answers:
+            draft.answers.pop()
+        else:
+            self._undo_group(puzzle, draft)
+
     def _herring_step(self, puzzle: Puzzle, draft: _Draft) -> str:
-        ch = self.term.key("Red herrings [r word, h category, Enter done | u k n q ?]: ")
+        ch = self.term.key("Red herrings [r word, h category, t trap group, Enter done | u k n q ?]: ")
         if ch in ENTER:
             return "done"
         if ch == "r":
@@ -278,6 +320,9 @@ class LabelSession:
             return "next"
         if ch == "h":
             self._add_category(puzzle, draft)
+            return "next"
+        if ch == "t":
+            self._add_trap(puzzle, draft)
             return "next"
         return self._common_key(ch, draft, lambda: self._undo_herring(puzzle, draft), herring_help_text)
 
@@ -287,7 +332,7 @@ class LabelSession:
         elif draft.words:
             draft.words.pop()
         else:
-            self._undo_group(puzzle, draft)
+            self._undo_decoy(puzzle, draft)
 
     def _add_word(self, puzzle: Puzzle, draft: _Draft) -> None:
         clues = numbered_clues(puzzle)
@@ -299,12 +344,13 @@ class LabelSession:
         if clue.group == target - 1:
             self.term.show(f"  clue {number} is in group {target} already; a red herring fits another group")
             return
+        fits = puzzle.groups[target - 1].id
+        marked = {(w.clue_number, w.fits_group) for w in (*self._confirmed(draft), *draft.words)}
+        if (number, fits) in marked:
+            self.term.show(f"  {clue.text} -> group {target} is marked already")
+            return
         reason = self.term.line("  why")
-        draft.words.append(
-            RedHerringWord(
-                clue=clue.text, clue_number=number, fits_group=puzzle.groups[target - 1].id, reason=reason
-            )
-        )
+        draft.words.append(RedHerringWord(clue=clue.text, clue_number=number, fits_group=fits, reason=reason))
         self.term.show(f"  red herring: {clue.text} -> group {target}")
 
     def _add_category(self, puzzle: Puzzle, draft: _Draft) -> None:
@@ -324,6 +370,12 @@ class LabelSession:
         picked = tuple(clues[n - 1].text for n in numbers)
         draft.categories.append(RedHerringCategory(clue_numbers=tuple(numbers), clues=picked, theme=theme))
         self.term.show(f"  red-herring category: {', '.join(picked)}")
+
+    def _add_trap(self, puzzle: Puzzle, draft: _Draft) -> None:
+        trap = read_trap_group(self.term, puzzle)
+        if trap is not None:
+            draft.categories.append(trap)
+            self.term.show(f"  trap group: {', '.join(trap.clues)} ({trap.theme})")
 
 
 def _ask_int(term: Terminal, prompt: str, low: int, high: int) -> int | None:

@@ -140,8 +140,13 @@ HERRING_KEYS = (
         "red-herring category: 3 or more clues from 2 or more groups that suggest a decoy theme; "
         "give their numbers (e.g. 1,6,11) and the theme",
     ),
+    (
+        "t",
+        "trap group: 4 or more clues across 2 or more groups, at most 2 from any one group (as "
+        "Connections Eval defines it); give their numbers (e.g. 1,2,5,6) and the theme",
+    ),
     ("Enter", "done: save the puzzle with its types and red herrings"),
-    ("u", "undo the last red herring (with none left: the last group's type)"),
+    ("u", "undo the last red herring (with none left: the last decoy answer, then the last group's type)"),
     ("k", "skip the puzzle (the types given to it are dropped)"),
     ("n", "add a note to the puzzle"),
     ("q", "quit: the types given are kept; red herrings only once the puzzle is saved (Enter)"),

@@ -60,6 +60,13 @@ def annotate_cmd() -> None:
 @click.option(
     "--suggest", "with_suggest", is_flag=True, help="Show the suggester's pre-label; Enter accepts it."
 )
+@click.option(
+    "--decoys",
+    "decoys_from",
+    metavar="NAME",
+    help="Decoys to confirm: a store mined from play (annotate decoys), suggest (the red-herring "
+    "scorer's) or none. Default: play-decoys when it has decoys, else suggest's scored ones.",
+)
 @pass_app
 def label_cmd(
     app: AppContext,
@@ -68,31 +75,47 @@ def label_cmd(
     split: str | None,
     only_unlabelled: bool,
     with_suggest: bool,
+    decoys_from: str | None,
 ) -> None:
     """Label puzzles in the terminal: one key per group's knowledge type, then red herrings.
 
     Keys: s semantic, a associative, e encyclopedic, m multiword, l linguistic, c combined (then the
-    keys of its parts and Enter); r red-herring word, h red-herring category, Enter saves the puzzle;
-    u undo, k skip, n note, q quit, ? help. Each group's label is saved the moment it is given;
-    run the command again to resume where you stopped (inside a wall left mid-way). At the end,
-    your coverage of the selected puzzles (--source, --split) is shown.
+    keys of its parts and Enter); then each suggested decoy (y confirm, n reject); r red-herring
+    word, h red-herring category, t trap group, Enter saves the puzzle; u undo, k skip, n note,
+    q quit, ? help. Each group's label is saved the moment it is given; run the command again to
+    resume where you stopped (inside a wall left mid-way). At the end, your coverage of the
+    selected puzzles (--source, --split) is shown.
+
+    Decoys: up to 4 per puzzle, highest score first, each with the group it is pulled toward and
+    its evidence. A confirmed one is saved as your red-herring word (reason "confirmed decoy
+    (SOURCE)"), a rejected one is not saved. A trap group is 4 or more clues across 2 or more
+    groups, at most 2 from any one group, with a theme.
 
     \b
     Examples:
       ocwtool annotate label --annotator alice
       ocwtool annotate label --annotator bob --source nyt --split test --only-unlabelled --suggest
+      ocwtool annotate decoys games.jsonl && ocwtool annotate label --annotator carol --decoys play-decoys
     """
     from ocwtool.annotations.annotators import check_annotator
+    from ocwtool.annotations.herring_review import TOP, decoy_source
     from ocwtool.annotations.session import LabelSession
     from ocwtool.annotations.terminal import ClickTerminal
     from ocwtool.schema.models import in_split
 
     check_annotator(annotator)
+    if decoys_from is not None and decoys_from != "none":
+        check_annotator(decoys_from, human=False)
     ws = app.workspace()
     puzzles = ws.puzzles(sources)
     if split is not None:
         puzzles = in_split(puzzles, split)
     suggestions = _suggestions(ws.annotations_dir) if with_suggest else None
+    decoys = decoy_source(ws.annotations_dir, decoys_from)
+    if decoys is not None:
+        term.echo(
+            f"Decoys from {decoys.name}: up to {TOP} a puzzle, highest score first (y confirm, n reject)"
+        )
     session = LabelSession(
         puzzles,
         ws.annotations_dir,
@@ -100,6 +123,7 @@ def label_cmd(
         ClickTerminal(),
         only_unlabelled=only_unlabelled,
         suggestions=suggestions,
+        decoys=decoys,
     )
     _show_labelling(session, session.run(), f"source {', '.join(sources) or 'all'}, split {split or 'all'}")
 
