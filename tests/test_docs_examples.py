@@ -164,6 +164,11 @@ TYPED = {
         "ocwtool annotate label --annotator alice --suggest # keys: Enter s m l r 5⏎ 1⏎ why⏎ ⏎ q",
     ): "q\n",
     ("docs/annotations.md", "ocwtool annotate label --annotator bob # keys: s e m l ⏎ q"): "q\n",
+    (
+        "docs/annotations.md",
+        "ocwtool annotate label --annotator carol "
+        "# keys: s s m l y n t 1,2,3⏎ 6,7,12,13⏎ kitchen things⏎ ⏎ q",
+    ): "q\n",
     ("docs/annotations.md", "ocwtool annotate adjudicate --annotator carol # key: c s e ⏎"): "q\n",
 }
 # Blocks shown in a workspace without a contact (first command as shown).

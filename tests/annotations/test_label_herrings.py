@@ -4,6 +4,7 @@ and what adjudication keeps of them (CliRunner input, as test_session.py drives 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from ocwtool.schema.annotations import ItemRecord, RedHerringWord
@@ -252,3 +253,35 @@ def test_adjudication_keeps_confirmed_decoys_and_trap_groups(tmp_path: Path) -> 
     assert rec["red_herring_categories"] == [
         {"clue_numbers": [1, 2, 5, 6], "clues": ["OAK", "ASH", "ROBIN", "WREN"], "theme": "birds in trees"}
     ]
+
+
+def test_help_names_the_decoys_option_with_an_example(tmp_path: Path) -> None:
+    result = run_cli(tmp_path, "annotate", "label", "--help")
+    assert result.exit_code == 0
+    assert (
+        "    ocwtool annotate decoys games.jsonl && ocwtool annotate label --annotator carol --decoys "
+        "play-decoys\n"
+    ) in result.stdout
+    assert "  --decoys NAME " in result.stdout
+
+
+def test_ctrl_c_at_a_decoy_in_a_real_terminal_keeps_the_groups(tmp_path: Path) -> None:
+    from tests.annotations.test_pty import Pty
+
+    ws = make_workspace(tmp_path / "ws", traps=False)
+    term = Pty([sys.executable, "-m", "ocwtool", "-w", str(ws), "annotate", "label", "--annotator", "alice"])
+    try:
+        term.expect(f"[1/10] {B1}")
+        term.send("ssss")
+        term.expect("Confirm decoy 1/2? [y yes, n no | u k q ?]: ")
+        term.send("y")
+        term.expect("Confirm decoy 2/2? [y yes, n no | u k q ?]: ")
+        term.send("\x03")
+        term.expect("Interrupted; the groups labelled so far are kept.")
+        term.expect("Saved 0, skipped 0; 10 left in this pass.")
+    finally:
+        code = term.close()
+    assert code == 130
+    state = latest(read_records(ws / "annotations" / "alice.jsonl"))
+    assert state[B1].status == "in_progress" and len(state[B1].groups) == 4
+    assert state[B1].red_herring_words == ()

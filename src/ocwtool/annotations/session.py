@@ -7,7 +7,8 @@ marks a trap group. Each group's label is appended to ``annotations/<annotator>.
 moment it is given (an ``in_progress`` record holding the wall's groups so far), and the finished
 item when saved: quitting or Ctrl-C keeps every label given, and the next session resumes inside a
 wall left mid-way (else after the last item the annotator wrote). It shows ``37/618`` progress,
-and never shows other annotators' labels (only the ``suggest`` pre-labels, with ``--suggest``).
+and never shows other annotators' labels (only the ``suggest`` pre-labels, with ``--suggest``,
+and decoys mined from play or scored).
 """
 
 from __future__ import annotations
