@@ -15,6 +15,7 @@ from ocwtool.names import SPLITS
 from ocwtool.progress import Progress
 
 if TYPE_CHECKING:
+    from ocwtool.annotations.herring_review import DecoySource
     from ocwtool.annotations.session import LabelSession, SessionResult
     from ocwtool.schema.annotations import ItemRecord
 
@@ -80,16 +81,11 @@ def label_cmd(
     """Label puzzles in the terminal: one key per group's knowledge type, then red herrings.
 
     Keys: s semantic, a associative, e encyclopedic, m multiword, l linguistic, c combined (then the
-    keys of its parts and Enter); then each suggested decoy (y confirm, n reject); r red-herring
-    word, h red-herring category, t trap group, Enter saves the puzzle; u undo, k skip, n note,
-    q quit, ? help. Each group's label is saved the moment it is given; run the command again to
-    resume where you stopped (inside a wall left mid-way). At the end, your coverage of the
-    selected puzzles (--source, --split) is shown.
-
-    Decoys: up to 4 per puzzle, highest score first, each with the group it is pulled toward and
-    its evidence. A confirmed one is saved as your red-herring word (reason "confirmed decoy
-    (SOURCE)"), a rejected one is not saved. A trap group is 4 or more clues across 2 or more
-    groups, at most 2 from any one group, with a theme.
+    keys of its parts and Enter); then y/n to each suggested decoy (up to 4, highest score first,
+    with evidence; y saves it as your red-herring word); r red-herring word, h red-herring
+    category, t trap group (4+ clues across 2+ groups, at most 2 from one), Enter saves the puzzle;
+    u undo, k skip, n note, q quit, ? help. Each group's label is saved the moment it is given; run
+    it again to resume (inside a wall left mid-way). Ends with your coverage of --source, --split.
 
     \b
     Examples:
@@ -98,24 +94,16 @@ def label_cmd(
       ocwtool annotate decoys games.jsonl && ocwtool annotate label --annotator carol --decoys play-decoys
     """
     from ocwtool.annotations.annotators import check_annotator
-    from ocwtool.annotations.herring_review import TOP, decoy_source
     from ocwtool.annotations.session import LabelSession
     from ocwtool.annotations.terminal import ClickTerminal
     from ocwtool.schema.models import in_split
 
     check_annotator(annotator)
-    if decoys_from is not None and decoys_from != "none":
-        check_annotator(decoys_from, human=False)
     ws = app.workspace()
     puzzles = ws.puzzles(sources)
     if split is not None:
         puzzles = in_split(puzzles, split)
     suggestions = _suggestions(ws.annotations_dir) if with_suggest else None
-    decoys = decoy_source(ws.annotations_dir, decoys_from)
-    if decoys is not None:
-        term.echo(
-            f"Decoys from {decoys.name}: up to {TOP} a puzzle, highest score first (y confirm, n reject)"
-        )
     session = LabelSession(
         puzzles,
         ws.annotations_dir,
@@ -123,7 +111,7 @@ def label_cmd(
         ClickTerminal(),
         only_unlabelled=only_unlabelled,
         suggestions=suggestions,
-        decoys=decoys,
+        decoys=_decoys(ws.annotations_dir, decoys_from),
     )
     _show_labelling(session, session.run(), f"source {', '.join(sources) or 'all'}, split {split or 'all'}")
 
@@ -136,6 +124,21 @@ def _suggestions(folder: Path) -> dict[str, ItemRecord]:
     if not suggestions:
         term.echo("No suggestions yet; run `ocwtool annotate suggest` first to see pre-labels.", err=True)
     return suggestions
+
+
+def _decoys(folder: Path, name: str | None) -> DecoySource | None:
+    """The decoys to confirm (``--decoys``), named once before the first puzzle."""
+    from ocwtool.annotations.annotators import check_annotator
+    from ocwtool.annotations.herring_review import NONE, TOP, decoy_source
+
+    if name is not None and name != NONE:
+        check_annotator(name, human=False)
+    decoys = decoy_source(folder, name)
+    if decoys is not None:
+        term.echo(
+            f"Decoys from {decoys.name}: up to {TOP} a puzzle, highest score first (y confirm, n reject)"
+        )
+    return decoys
 
 
 def _show_labelling(session: LabelSession, result: SessionResult, selection: str) -> None:
