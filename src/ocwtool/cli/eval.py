@@ -97,8 +97,9 @@ from ocwtool.progress import Progress
 @click.option(
     "--herrings",
     metavar="ANNOTATOR",
-    help="Red-herring labels for the fixation, first-mistake and trap-claim figures (default: "
-    "adjudicated, then people's, then play-decoys, then the suggester's; the first with any).",
+    help="Red-herring labels for the fixation, first-mistake and trap-claim figures ('adjudicated': "
+    "the adjudicated ones; default: adjudicated, then people's, then play-decoys, then the "
+    "suggester's; the first with any).",
 )
 @click.option(
     "--cutoff",

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ocwtool.schema import herring_tiers as tiers
 from ocwtool.schema.traps import trap_groups
 
 if TYPE_CHECKING:
@@ -231,22 +232,10 @@ def labelled_walls(golds: Iterable[GoldWall], records: Mapping[str, ItemRecord])
     return out
 
 
-MINED = "play-decoys"  # annotate decoys' default annotator (mined from play)
-SUGGESTER = "suggest"
-ADJUDICATED = "adjudicated"
-
-
 def label_order(stores: Mapping[str, Mapping[str, ItemRecord]]) -> list[str]:
     """Annotators in the default order: adjudicated, then people (by name), then labels mined from
-    play (``play-decoys`` first; a store whose records name the files played is mined), then the
-    suggester's."""
-
-    def mined(name: str) -> bool:
-        return name == MINED or any(rec.played_by for rec in stores[name].values())
-
-    people = sorted(n for n in stores if n not in (ADJUDICATED, SUGGESTER) and not mined(n))
-    machines = sorted((n for n in stores if n != SUGGESTER and mined(n)), key=lambda n: (n != MINED, n))
-    return [n for n in [ADJUDICATED, *people, *machines, SUGGESTER] if n in stores]
+    play (``play-decoys`` first), then the suggester's (:mod:`ocwtool.schema.herring_tiers`)."""
+    return tiers.label_order(stores)
 
 
 def has_herrings(records: Iterable[ItemRecord]) -> bool:
@@ -277,3 +266,13 @@ class HerringLabels:
 
     annotator: str
     records: Mapping[str, ItemRecord]
+    chosen: bool = False  # named with ``--herrings`` (else the first in the default order)
+
+    @property
+    def tier(self) -> str:
+        """``adjudicated``, ``human``, ``play`` or ``suggest``."""
+        return tiers.tier(self.annotator, self.records)
+
+    def describe(self) -> str:
+        """Whose labels these are, for the text block (``adjudicated by carol``, ``mined from play``)."""
+        return tiers.describe(self.annotator, self.records)

@@ -37,6 +37,9 @@ def _section(
     walls = labelled_walls(golds, labels.records)
     return {
         "annotator": labels.annotator,
+        "tier": labels.tier,
+        "labels": labels.describe(),
+        "chosen": "asked" if labels.chosen else "default order",
         "walls": len(walls),
         "players": [{"name": name, **_player(walls, games, types)} for name, games in players.items()],
     }
@@ -100,6 +103,12 @@ def render_player(name: str, figures: Mapping[str, Any]) -> list[str]:
 def render_section(section: Mapping[str, Any]) -> str:
     """The text block of ``eval``: one player, or the runs pooled."""
     head = f"red herrings (labels of {section['annotator']} on {section['walls']} wall(s)):"
+    if "labels" in section:  # reports written before the tiers say only the annotator
+        how = "as asked" if section["chosen"] == "asked" else "first in the default order"
+        head = (
+            f"red herrings (labels of {section['annotator']}: {section['labels']}, {how}; "
+            f"{section['walls']} wall(s)):"
+        )
     players = section["players"]
     if "pooled" in section:
         return "\n".join([head, *render_player(f"all {len(players)} runs", section["pooled"])])
