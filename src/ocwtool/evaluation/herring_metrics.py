@@ -17,7 +17,9 @@ Pure: labels and answers in, figures out (docs/evaluation.md, "Red herrings", gi
 * A **trap claim** names 4 clues as a trap group, or ``()`` for "N/A". With Connections Eval's rule
   it is right when the 4 clues lie inside one labelled trap group (a trap of 5 or more clues accepts
   any 4 of them) and take at most 2 clues of any one gold group, or when "N/A" is claimed on a board
-  with no trap group; a right claim earns 2 points, a wrong one none.
+  with no trap group; a right claim earns 2 points, a wrong one none. As there, a claim made with an
+  answer that is not 4 groups of 4 using every clue once is **forfeited**: it counts as a claim and
+  earns nothing. Only the first claim of an answer is judged.
 """
 
 from __future__ import annotations
@@ -112,6 +114,12 @@ class LabelledWall:
         """Share of the board's 4-clue sets of this shape that take a decoy (exact enumeration)."""
         return _chance(self, shape)
 
+    def partitions(self, answer: Sequence[Sequence[str]]) -> bool:
+        """``answer`` is 4 groups of 4 that use every clue of the board once (a valid submission)."""
+        words = [_key(w) for g in answer for w in g]
+        whole = len(answer) == len(self.groups) and all(len(g) == 4 for g in answer)
+        return whole and len(words) == len(set(words)) == len(self.board) and set(words) == set(self.board)
+
     def wrong_groups(self, answer: Iterable[Sequence[str]]) -> list[frozenset[str]]:
         """The answer's wrong groups, in its order: 4 distinct clues of the board, not a gold group."""
         out = []
@@ -167,6 +175,7 @@ class _Tally:
     first_chance: float = 0.0
     claims: int = 0
     right: int = 0
+    forfeited: int = 0
 
     def add(self, wall: LabelledWall, game: Game) -> None:
         self.games += 1
@@ -180,7 +189,9 @@ class _Tally:
             self.first_chance += wall.chance(wall.shape(groups[0]))
         if game.claim is not None:
             self.claims += 1
-            self.right += claim_is_right(wall, game.claim)
+            valid = wall.partitions(game.groups)
+            self.forfeited += not valid
+            self.right += valid and claim_is_right(wall, game.claim)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -202,6 +213,7 @@ class _Tally:
                 "right": self.right,
                 "accuracy": _rate(self.right, self.claims),
                 "points": TRAP_POINTS * self.right,
+                "forfeited": self.forfeited,
             },
         }
 
