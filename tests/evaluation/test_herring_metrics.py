@@ -149,3 +149,26 @@ def test_labels_come_from_people_then_play_then_the_suggester() -> None:
     assert (name, list(records)) == ("zoe", ["w"])  # bob labelled w without red herrings
     assert choose_labels(stores, ["w"], "suggest") == ("suggest", stores["suggest"])
     assert choose_labels(stores, ["y"]) is None
+
+
+def test_trap_claims_break_down_by_the_groups_their_clues_come_from() -> None:
+    wall = LabelledWall.of(
+        [A, B, C, D],
+        traps=[("a1", "a2", "b1", "b2")],
+        group_ids=["ga", "gb", "gc", "gd"],
+        levels=[0, 1, 2, 3],
+    )
+    games = [
+        Game("w", [A, B, C, D], claim=("a1", "b1", "a2", "b2")),  # right: groups A (level 0) and B (level 1)
+        Game("w", [A, B, C, D], claim=("a1", "c1", "a2", "c2")),  # wrong: A and C (level 2)
+        Game("w", [A, B, C, D], claim=()),  # "N/A": in the totals only
+    ]
+    tables = herring_breakdowns({"w": wall}, games, {"ga": ["knowledge"], "gc": ["wordplay"]})
+    claims = {
+        facet: {v: (r["claims"], r["claims_right"], r["claim_accuracy"]) for v, r in rows.items()}
+        for facet, rows in tables.items()
+    }
+    assert claims == {
+        "difficulty": {"level 0": (2, 1, 0.5), "level 1": (1, 1, 1.0), "level 2": (1, 0, 0.0)},
+        "knowledge_type": {"knowledge": (2, 1, 0.5), "wordplay": (1, 0, 0.0)},
+    }
