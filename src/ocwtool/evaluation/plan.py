@@ -268,11 +268,14 @@ def _herrings(
 ) -> HerringLabels | None:
     """The red-herring labels of the scored walls: ``--herrings``' annotator (``adjudicated``: the
     adjudicated red herrings), else the first with some in the default order (adjudicated, people,
-    mined from play, the suggester's). A release
-    ships none yet. ``golds`` may be a function: the puzzles are read only when labels exist."""
+    mined from play, the suggester's). A release's red_herrings/ tables are not read yet.
+    ``golds`` may be a function: the puzzles are read only when labels exist."""
     if request.release is not None:
         if request.herrings is not None:
-            raise EvaluationError("--herrings reads a workspace's labels; a release ships none yet")
+            raise EvaluationError(
+                "--herrings reads a workspace's labels; eval does not read a release's red_herrings/ "
+                "tables yet: score on the workspace (--workspace) to use them"
+            )
         return None
     stores = open_workspace().herring_annotations()
     if request.herrings is None and not any(has_herrings(recs.values()) for recs in stores.values()):
