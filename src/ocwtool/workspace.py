@@ -45,7 +45,7 @@ from ocwtool.safenames import check_name, inside, named_path
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
-from ocwtool.stores.annotations import read_all
+from ocwtool.stores.annotations import read_all, read_herring_stores
 from ocwtool.stores.puzzles import read_puzzles, store_paths, write_puzzles
 from ocwtool.stores.release import Release
 
@@ -335,6 +335,11 @@ class Workspace:
     def annotations(self, *, include_suggest: bool = False) -> dict[str, dict[str, ItemRecord]]:
         """annotator -> puzzle id -> latest label record (the suggester's only on request)."""
         return read_all(self.annotations_dir, include_suggest=include_suggest)
+
+    def herring_annotations(self) -> dict[str, dict[str, ItemRecord]]:
+        """Every set of red-herring labels: each annotator's and the suggester's, and the adjudicated
+        red herrings under the name ``adjudicated`` (annotator -> puzzle id -> latest record)."""
+        return read_herring_stores(self.annotations_dir)
 
     # Locks -------------------------------------------------------------------------------
     def lock(self, *folders: Path, reading: Sequence[Path] = ()) -> contextlib.AbstractContextManager[None]:

@@ -205,7 +205,9 @@ def test_demo_mines_decoys_scores_them_and_ships_them(
     baselines = done.stdout.split("== eval baselines on the test split")[1].split("\n== ")[0]
     assert "red-herring labels: decoys mined from the scripted players (oracle, random)" in baselines
     assert re.search(
-        r"ocdb wordnet: .*\n     red herrings \(labels of play-decoys on 6 wall\(s\)\):", baselines
+        r"ocdb wordnet: .*\n     red herrings \(labels of play-decoys: mined from play, as asked; "
+        r"6 wall\(s\)\):",
+        baselines,
     )
     assert re.search(r"\n         fixation: \d+ of \d+ \(0\.\d{4}; chance 0\.\d{4}", baselines)
     assert "first mistake on a decoy: " in baselines

@@ -15,7 +15,7 @@ from ocwtool.cli.app import cli
 from ocwtool.evaluation.game import Transcript, Turn, dump_transcripts
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.schema.annotations import ItemRecord, RedHerringWord, SourceFile
-from ocwtool.stores.annotations import append_record
+from ocwtool.stores.annotations import append_herring_adjudication, append_record, write_records
 from tests.evaluation.conftest import as_records, write_json
 
 STAMP = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -50,13 +50,21 @@ def _run(workspace: Path, *args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def _block(annotator: str, player: Path, fixated: int, first: int) -> str:
+DEFAULT = "first in the default order"
+CHOSEN = "as asked"
+PERSON = "a person's labels"
+
+
+def _head(annotator: str, labels: str = PERSON, how: str = DEFAULT, walls: int = 1) -> str:
+    return f"red herrings (labels of {annotator}: {labels}, {how}; {walls} wall(s)):\n"
+
+
+def _block(annotator: str, player: Path, fixated: int, first: int, labels: str, how: str) -> str:
     # wall01 only: two 3+1 wrong groups; the decoy's 3+1 chance is 4 of 192 sets = 0.0208
     fix = "1 of 2 (0.5000; chance 0.0208, x24.00)" if fixated else "0 of 2 (0.0000; chance 0.0208, x0.00)"
     first_ = "1 of 1 (1.0000; chance 0.0208, x48.00)" if first else "0 of 1 (0.0000; chance 0.0208, x0.00)"
     return (
-        f"red herrings (labels of {annotator} on 1 wall(s)):\n"
-        f"  {player}: 1 game(s)\n"
+        _head(annotator, labels, how) + f"  {player}: 1 game(s)\n"
         f"    fixation: {fix} wrong groups take a decoy toward its group\n"
         f"    first mistake on a decoy: {first_} games with a mistake\n"
         "    trap claims: n/a (no answer names a trap group)\n"
@@ -78,7 +86,9 @@ def test_eval_reports_fixation_per_player(workspace: Path, golds: list[GoldWall]
     args = ["--predictions", str(preds), "--bootstrap", "0", "--annotations", str(types)]
     code, text = _run(workspace, *args, "--json-out", str(out))
     assert code == 0, text
-    assert text.endswith(_block("alice", preds, fixated=1, first=0) + f"Wrote {out}\n")  # people first
+    assert text.endswith(
+        _block("alice", preds, fixated=1, first=0, labels=PERSON, how=DEFAULT) + f"Wrote {out}\n"
+    )  # people first
     section = json.loads(out.read_text())["herrings"]
     assert section["annotator"] == "alice" and section["walls"] == 1
     assert section["players"][0]["fixation"] == {
@@ -95,7 +105,7 @@ def test_eval_reports_fixation_per_player(workspace: Path, golds: list[GoldWall]
     code, text = _run(workspace, "--predictions", str(preds), "--bootstrap", "0", "--herrings", "play-decoys")
     assert code == 0, text
     written = f"Wrote {workspace / 'runs' / 'eval-p-test.json'}\n"
-    assert text.endswith(_block("play-decoys", preds, fixated=1, first=1) + written)
+    assert text.endswith(_block("play-decoys", preds, 1, 1, "mined from play", CHOSEN) + written)
 
 
 def test_eval_herrings_of_an_annotator_without_labels_is_an_error(
@@ -112,7 +122,7 @@ def test_eval_herrings_of_an_annotator_without_labels_is_an_error(
     )
     assert (proc.returncode, proc.stderr) == (
         1,
-        "Error: annotator bob has no red herrings on the 2 walls scored; label some with "
+        "Error: no red-herring labels named bob (label sets: none); label some with "
         "`ocwtool annotate label` or mine them with `ocwtool annotate decoys FILE...`\n",
     )
 
@@ -121,7 +131,7 @@ def test_eval_baseline_pools_its_seeds(workspace: Path, golds: list[GoldWall]) -
     _label(workspace, "alice", golds[0], golds[0].groups[1][3], 0)
     code, text = _run(workspace, "--baseline", "random", "--seeds", "3", "--bootstrap", "0")
     assert code == 0, text
-    assert "red herrings (labels of alice on 1 wall(s)):\n  all 3 runs: 3 game(s)\n" in text
+    assert _head("alice") + "  all 3 runs: 3 game(s)\n" in text
     report = json.loads((workspace / "runs" / "eval-random-test.json").read_text())
     assert [p["games"] for p in report["herrings"]["players"]] == [1, 1, 1]
     assert report["herrings"]["pooled"]["games"] == 3
@@ -139,11 +149,97 @@ def test_eval_transcripts_reports_each_player(workspace: Path, golds: list[GoldW
     code, text = _run(workspace, "--transcripts", str(games), "--json-out", str(out))
     assert code == 0, text
     assert text.endswith(
-        "red herrings (labels of alice on 1 wall(s)):\n"
-        "  me: 1 game(s)\n"
+        _head("alice") + "  me: 1 game(s)\n"
         "    fixation: 1 of 1 (1.0000; chance 0.0208, x48.00) wrong groups take a decoy toward its group\n"
         "    first mistake on a decoy: 1 of 1 (1.0000; chance 0.0208, x48.00) games with a mistake\n"
         "    trap claims: n/a (no answer names a trap group)\n"
         f"Wrote {out}\n"
     )
     assert json.loads(out.read_text())["herrings"]["players"][0]["name"] == "me"
+
+
+def _four_kinds(workspace: Path, wall: GoldWall) -> None:
+    """Red herrings of each kind on ``wall``: adjudicated (by carol), a person's (alice), mined from
+    play (play-decoys) and the suggester's, each with its own decoy."""
+    a, b, c, _ = wall.groups
+    _label(workspace, "alice", wall, b[3], 0)
+    _label(workspace, "play-decoys", wall, a[3], 1, mined=True)
+    kept = RedHerringWord(clue=c[0], clue_number=wall.words.index(c[0]) + 1, fits_group=wall.group_ids[0])
+    decided = ItemRecord(
+        annotator="carol",
+        puzzle_id=wall.wall_id,
+        red_herring_words=(kept,),
+        created_at=STAMP,
+        guideline_version="t",
+    )
+    append_herring_adjudication(workspace / "annotations", decided)
+    guess = RedHerringWord(clue=c[1], clue_number=wall.words.index(c[1]) + 1, fits_group=wall.group_ids[0])
+    suggested = ItemRecord(
+        annotator="suggest",
+        puzzle_id=wall.wall_id,
+        red_herring_words=(guess,),
+        created_at=STAMP,
+        guideline_version="t",
+    )
+    write_records(workspace / "annotations" / "suggest.jsonl", [suggested])
+
+
+def test_eval_prefers_adjudicated_then_people_then_play_then_the_suggester(
+    workspace: Path, golds: list[GoldWall], tmp_path: Path
+) -> None:
+    preds = write_json(tmp_path / "p.json", as_records(golds, groups_of=_swap))
+    _four_kinds(workspace, golds[0])
+    out = tmp_path / "r.json"
+    code, text = _run(workspace, "--predictions", str(preds), "--bootstrap", "0", "--json-out", str(out))
+    assert code == 0, text
+    assert _head("adjudicated", "adjudicated by carol") in text
+    section = json.loads(out.read_text())["herrings"]
+    assert {k: section[k] for k in ("annotator", "tier", "labels", "chosen", "walls")} == {
+        "annotator": "adjudicated",
+        "tier": "adjudicated",
+        "labels": "adjudicated by carol",
+        "chosen": "default order",
+        "walls": 1,
+    }
+    chosen = {
+        "adjudicated": "adjudicated by carol",
+        "alice": PERSON,
+        "play-decoys": "mined from play",
+        "suggest": "the suggester's",
+    }
+    for name, labels in chosen.items():
+        code, text = _run(workspace, "--predictions", str(preds), "--bootstrap", "0", "--herrings", name)
+        assert code == 0, text
+        assert _head(name, labels, CHOSEN) in text
+    # without the adjudicated set, the default falls to each next kind in turn
+    annotations = workspace / "annotations"
+    for gone, then in [
+        ("adjudicated-herrings", "alice"),
+        ("alice", "play-decoys"),
+        ("play-decoys", "suggest"),
+    ]:
+        (annotations / f"{gone}.jsonl").unlink()
+        code, text = _run(workspace, "--predictions", str(preds), "--bootstrap", "0")
+        assert code == 0, text
+        assert _head(then, chosen[then]) in text
+
+
+def test_eval_herrings_names_the_label_sets_when_the_name_is_unknown(
+    workspace: Path, golds: list[GoldWall], tmp_path: Path
+) -> None:
+    preds = write_json(tmp_path / "p.json", as_records(golds, groups_of=_swap))
+    _four_kinds(workspace, golds[0])
+    args = ["-w", str(workspace), "eval", "--predictions", str(preds), "--herrings", "adjudicated-herrings"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "ocwtool", *args],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        check=False,
+    )
+    assert (proc.returncode, proc.stderr) == (
+        1,
+        "Error: no red-herring labels named adjudicated-herrings (label sets: adjudicated, alice, "
+        "play-decoys, suggest); label some with `ocwtool annotate label` or mine them with "
+        "`ocwtool annotate decoys FILE...`\n",
+    )

@@ -55,7 +55,7 @@ def test_player_figures_on_hand_made_games() -> None:
         "fixation": {"wrong_groups": 4, "fixated": 1, "rate": 0.25, "chance": round(5 / 96, 6)},
         # 2 games with a mistake, the first one's first mistake on a decoy; chance (1/48 + 1/12) / 2
         "first_mistake": {"games": 2, "decoy": 1, "rate": 0.5, "chance": round(5 / 96, 6)},
-        "trap_claims": {"claims": 3, "right": 1, "accuracy": round(1 / 3, 6), "points": 2},
+        "trap_claims": {"claims": 3, "right": 1, "accuracy": round(1 / 3, 6), "points": 2, "forfeited": 0},
     }
 
 
@@ -67,6 +67,18 @@ def test_trap_claims_follow_connections_evals_rule() -> None:
     assert not claim_is_right(no_traps, ("a1", "b1", "c1", "d1"))
     three_of_a = LabelledWall.of([A, B, C, D], traps=[("a1", "a2", "a3", "b1")])
     assert not claim_is_right(three_of_a, ("a1", "a2", "a3", "b1"))  # a real group with one swapped
+
+
+def test_a_claim_made_with_an_invalid_answer_is_forfeited() -> None:
+    right = ("a1", "b1", "c1", "d1")
+    games = [
+        Game("w", [A, B, C, ("d1", "d2", "d3")], claim=right),  # a group of 3
+        Game("w", [A, B, C, ("d1", "d2", "d3", "a1")], claim=right),  # a1 twice, d4 never
+        Game("w", [A, B, C, D], claim=right),
+    ]
+    assert WALL.partitions([A, B, C, D]) and not WALL.partitions([A, B, C])
+    traps = player_metrics({"w": WALL}, games)["trap_claims"]
+    assert traps == {"claims": 3, "right": 1, "accuracy": round(1 / 3, 6), "points": 2, "forfeited": 2}
 
 
 def test_no_wrong_group_gives_no_rate() -> None:
@@ -95,6 +107,9 @@ def test_breakdowns_by_difficulty_and_knowledge_type() -> None:
             "first_decoy": decoy,
             "first_rate": round(decoy / first, 6),
             "first_chance": round(first_chance, 6),
+            "claims": 0,
+            "claims_right": 0,
+            "claim_accuracy": None,
         }
 
     # level 1 (B): 3+1 (1/48) and two 2+2 (1/12 each): chance 9/48 / 3 = 1/16; its first mistake is a 2+2
@@ -134,3 +149,26 @@ def test_labels_come_from_people_then_play_then_the_suggester() -> None:
     assert (name, list(records)) == ("zoe", ["w"])  # bob labelled w without red herrings
     assert choose_labels(stores, ["w"], "suggest") == ("suggest", stores["suggest"])
     assert choose_labels(stores, ["y"]) is None
+
+
+def test_trap_claims_break_down_by_the_groups_their_clues_come_from() -> None:
+    wall = LabelledWall.of(
+        [A, B, C, D],
+        traps=[("a1", "a2", "b1", "b2")],
+        group_ids=["ga", "gb", "gc", "gd"],
+        levels=[0, 1, 2, 3],
+    )
+    games = [
+        Game("w", [A, B, C, D], claim=("a1", "b1", "a2", "b2")),  # right: groups A (level 0) and B (level 1)
+        Game("w", [A, B, C, D], claim=("a1", "c1", "a2", "c2")),  # wrong: A and C (level 2)
+        Game("w", [A, B, C, D], claim=()),  # "N/A": in the totals only
+    ]
+    tables = herring_breakdowns({"w": wall}, games, {"ga": ["knowledge"], "gc": ["wordplay"]})
+    claims = {
+        facet: {v: (r["claims"], r["claims_right"], r["claim_accuracy"]) for v, r in rows.items()}
+        for facet, rows in tables.items()
+    }
+    assert claims == {
+        "difficulty": {"level 0": (2, 1, 0.5), "level 1": (1, 1, 1.0), "level 2": (1, 0, 0.0)},
+        "knowledge_type": {"knowledge": (2, 1, 0.5), "wordplay": (1, 0, 0.0)},
+    }

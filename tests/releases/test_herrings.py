@@ -24,7 +24,7 @@ from ocwtool.schema.annotations import (
     RedHerringWord,
     SourceFile,
 )
-from ocwtool.stores.annotations import append_record, store_path, write_records
+from ocwtool.stores.annotations import append_herring_adjudication, append_record, store_path, write_records
 from ocwtool.workspace import Workspace
 from tests.conftest import run_ocwtool
 from tests.releases.tamper import rehash
@@ -269,3 +269,30 @@ def test_a_label_the_puzzle_no_longer_matches_stops_the_build(tmp_path: Path) ->
     assert not (ws.releases_dir / "stale-1.0.0").exists()
     folder, _ = build_release(ws, ReleaseSpec("stale", "1.0.0", report=False, with_herrings=False))
     assert not (folder / "red_herrings").exists()
+
+
+def test_adjudicated_red_herrings_ship_first_with_their_adjudicator(tmp_path: Path) -> None:
+    """w0000 carries all four kinds (the adjudicated ones ship); w0001 a person's and the miner's
+    (the person's ship)."""
+    ws = make_workspace(tmp_path / "ws", variants=False)
+    folder = ws.annotations_dir
+    append_record(folder, record("alice", 0, word(0, 0, 1, reason="also a bird")))
+    append_record(folder, record("bob", 0, word(0, 1, 2, reason="a colour too")))
+    append_record(folder, record("alice", 1, word(1, 0, 2)))
+    for i in (0, 1):
+        append_record(folder, record("play-decoys", i, word(i, 3, 0, evidence=EVIDENCE), played_by=(PLAYS,)))
+    write_records(store_path(folder, "suggest"), [record("suggest", 0, word(0, 2, 3, score=0.5))])
+    kept = record(
+        "carol", 0, word(0, 0, 1, reason="also a bird"), note="adjudicated red herrings of alice, bob"
+    )
+    append_herring_adjudication(folder, kept)
+    released, _ = build_release(ws, ReleaseSpec("adj", "1.0.0", report=False))
+    train = parquet_rows(released / HERRINGS / "train-00000-of-00001.parquet")
+    assert train == [
+        row(0, 0, 1, "carol", "adjudicated", reason="also a bird"),
+        row(1, 0, 2, "alice", "human"),
+    ]
+    assert "- `carol` (adjudicated): 1 label(s)" in (released / "README.md").read_text()
+    assert verify_release(released, load=False).rows["ocw_red_herrings"] == 2
+    only, _ = build_release(ws, ReleaseSpec("adj", "1.0.1", report=False, herrings="adjudicated"))
+    assert parquet_rows(only / HERRINGS / "train-00000-of-00001.parquet") == [train[0]]

@@ -7,8 +7,9 @@ marked is kept without asking; an item some but not all marked is put to the adj
 keep, ``n`` drop, ``k`` skip the puzzle for now, ``q`` quit). A puzzle whose items are all settled
 gets one :class:`ItemRecord` (annotator: the adjudicator) in ``annotations/adjudicated-herrings.jsonl``
 carrying what is kept; a puzzle decided before, or where nobody marked anything, is not asked again.
-Red herrings mined from play (``play-decoys``, or any store whose records name the files played) are
-no annotator's judgement and take no part.
+Red herrings mined from play (``play-decoys``, or any store whose records name the files played or
+carry evidence of play: :mod:`ocwtool.schema.herring_tiers`) are no annotator's judgement and take
+no part.
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.annotations.terminal import ENTER, Quit, Terminal, settle_each
 from ocwtool.schema.annotations import ItemRecord, RedHerringCategory, RedHerringWord
+from ocwtool.schema.herring_tiers import tier
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.traps import gold_groups, trap_groups
 from ocwtool.stores.annotations import append_herring_adjudication, read_all, read_herring_adjudications
 
-MINED = "play-decoys"  # annotate decoys' default annotator
 Item = RedHerringWord | RedHerringCategory
 Stores = dict[str, dict[str, ItemRecord]]
 
@@ -86,7 +87,7 @@ def run_herring_adjudication(
 ) -> tuple[int, int]:
     """Settle every undecided puzzle's red herrings; return (puzzles decided now, still open)."""
     decided = read_herring_adjudications(folder)
-    stores = {n: r for n, r in read_all(folder).items() if not _mined(n, r)}
+    stores = {n: r for n, r in read_all(folder).items() if tier(n, r) == "human"}
     todo = [c for c in herring_cases(puzzles, stores) if c.puzzle.id not in decided]
     done, _quit = settle_each(
         todo,
@@ -94,10 +95,6 @@ def run_herring_adjudication(
         lambda case, kept: append_herring_adjudication(folder, _record(case, kept, adjudicator, clock())),
     )
     return done, len(todo) - done
-
-
-def _mined(name: str, records: dict[str, ItemRecord]) -> bool:
-    return name == MINED or any(rec.played_by for rec in records.values())
 
 
 def _describe(case: HerringCase, item: Item) -> str:

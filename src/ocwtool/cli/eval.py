@@ -32,7 +32,8 @@ from ocwtool.progress import Progress
     type=InputPath(),
     multiple=True,
     help="Prediction file (OCW JSON, JSONL, or records with raw model text; Connecting the Dots "
-    "results/<model>.json or human answer sheet .csv), or a folder of *_predictions.json. Repeat for seeds.",
+    "results/<model>.json or human answer sheet .csv; a Connections Eval exchange log .jsonl, with its "
+    "trap claims), or a folder of *_predictions.json. Repeat for seeds.",
 )
 @click.option(
     "--run",
@@ -97,8 +98,9 @@ from ocwtool.progress import Progress
 @click.option(
     "--herrings",
     metavar="ANNOTATOR",
-    help="Red-herring labels for the fixation, first-mistake and trap-claim figures (default: "
-    "adjudicated, then people's, then play-decoys, then the suggester's; the first with any).",
+    help="Red-herring labels for the fixation, first-mistake and trap-claim figures ('adjudicated': "
+    "the adjudicated ones; default: adjudicated, then people's, then play-decoys, then the "
+    "suggester's; the first with any).",
 )
 @click.option(
     "--cutoff",

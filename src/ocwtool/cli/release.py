@@ -44,9 +44,10 @@ def release_cmd() -> None:
 @click.option(
     "--herrings",
     metavar="ANNOTATOR",
-    help="Ship only this annotator's red herrings ('suggest': the suggester's). Default: per puzzle, "
-    "human annotators, else decoys mined from play, else the red-herring scorer's suggestions (the "
-    "rule-based flags only with --herrings suggest).",
+    help="Ship only this annotator's red herrings ('adjudicated': the adjudicated ones; 'suggest': the "
+    "suggester's). Default: per puzzle, the adjudicated red herrings, else human annotators', else "
+    "decoys mined from play, else the red-herring scorer's suggestions (the rule-based flags only "
+    "with --herrings suggest).",
 )
 @click.option("--no-herrings", is_flag=True, help="Leave out the red-herring layer (red_herrings/).")
 @progress_option
@@ -80,6 +81,7 @@ def build_cmd(
       ocwtool release build --name ocw --version 1.0.0
       ocwtool release build --name ocw-nyt --version 1.1.0 --format zip --notes @NOTES.md
       ocwtool release build --name ocw --version 1.0.1 --herrings play-decoys
+      ocwtool release build --name ocw --version 1.0.2 --herrings adjudicated
     """
     from ocwtool.fsio import read_text
     from ocwtool.releases.build import ReleaseSpec, build_release, validation_line

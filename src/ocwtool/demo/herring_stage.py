@@ -48,4 +48,4 @@ def demo_herrings(workspace: Workspace, golds: GoldSet) -> HerringLabels | None:
     """The mined decoys of the scored walls (None: none mined on them, e.g. without the [llm] extra)."""
     stores = {ANNOTATOR: read_all(workspace.annotations_dir).get(ANNOTATOR, {})}
     chosen = choose_labels(stores, (g.wall_id for g in golds.walls), ANNOTATOR)
-    return HerringLabels(*chosen) if chosen is not None else None
+    return HerringLabels(*chosen, chosen=True) if chosen is not None else None

@@ -17,7 +17,9 @@ Pure: labels and answers in, figures out (docs/evaluation.md, "Red herrings", gi
 * A **trap claim** names 4 clues as a trap group, or ``()`` for "N/A". With Connections Eval's rule
   it is right when the 4 clues lie inside one labelled trap group (a trap of 5 or more clues accepts
   any 4 of them) and take at most 2 clues of any one gold group, or when "N/A" is claimed on a board
-  with no trap group; a right claim earns 2 points, a wrong one none.
+  with no trap group; a right claim earns 2 points, a wrong one none. As there, a claim made with an
+  answer that is not 4 groups of 4 using every clue once is **forfeited**: it counts as a claim and
+  earns nothing. Only the first claim of an answer is judged.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ocwtool.schema import herring_tiers as tiers
 from ocwtool.schema.traps import trap_groups
 
 if TYPE_CHECKING:
@@ -111,6 +114,12 @@ class LabelledWall:
         """Share of the board's 4-clue sets of this shape that take a decoy (exact enumeration)."""
         return _chance(self, shape)
 
+    def partitions(self, answer: Sequence[Sequence[str]]) -> bool:
+        """``answer`` is 4 groups of 4 that use every clue of the board once (a valid submission)."""
+        words = [_key(w) for g in answer for w in g]
+        whole = len(answer) == len(self.groups) and all(len(g) == 4 for g in answer)
+        return whole and len(words) == len(set(words)) == len(self.board) and set(words) == set(self.board)
+
     def wrong_groups(self, answer: Iterable[Sequence[str]]) -> list[frozenset[str]]:
         """The answer's wrong groups, in its order: 4 distinct clues of the board, not a gold group."""
         out = []
@@ -166,6 +175,7 @@ class _Tally:
     first_chance: float = 0.0
     claims: int = 0
     right: int = 0
+    forfeited: int = 0
 
     def add(self, wall: LabelledWall, game: Game) -> None:
         self.games += 1
@@ -179,7 +189,9 @@ class _Tally:
             self.first_chance += wall.chance(wall.shape(groups[0]))
         if game.claim is not None:
             self.claims += 1
-            self.right += claim_is_right(wall, game.claim)
+            valid = wall.partitions(game.groups)
+            self.forfeited += not valid
+            self.right += valid and claim_is_right(wall, game.claim)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -201,6 +213,7 @@ class _Tally:
                 "right": self.right,
                 "accuracy": _rate(self.right, self.claims),
                 "points": TRAP_POINTS * self.right,
+                "forfeited": self.forfeited,
             },
         }
 
@@ -231,22 +244,10 @@ def labelled_walls(golds: Iterable[GoldWall], records: Mapping[str, ItemRecord])
     return out
 
 
-MINED = "play-decoys"  # annotate decoys' default annotator (mined from play)
-SUGGESTER = "suggest"
-ADJUDICATED = "adjudicated"
-
-
 def label_order(stores: Mapping[str, Mapping[str, ItemRecord]]) -> list[str]:
     """Annotators in the default order: adjudicated, then people (by name), then labels mined from
-    play (``play-decoys`` first; a store whose records name the files played is mined), then the
-    suggester's."""
-
-    def mined(name: str) -> bool:
-        return name == MINED or any(rec.played_by for rec in stores[name].values())
-
-    people = sorted(n for n in stores if n not in (ADJUDICATED, SUGGESTER) and not mined(n))
-    machines = sorted((n for n in stores if n != SUGGESTER and mined(n)), key=lambda n: (n != MINED, n))
-    return [n for n in [ADJUDICATED, *people, *machines, SUGGESTER] if n in stores]
+    play (``play-decoys`` first), then the suggester's (:mod:`ocwtool.schema.herring_tiers`)."""
+    return tiers.label_order(stores)
 
 
 def has_herrings(records: Iterable[ItemRecord]) -> bool:
@@ -277,3 +278,13 @@ class HerringLabels:
 
     annotator: str
     records: Mapping[str, ItemRecord]
+    chosen: bool = False  # named with ``--herrings`` (else the first in the default order)
+
+    @property
+    def tier(self) -> str:
+        """``adjudicated``, ``human``, ``play`` or ``suggest``."""
+        return tiers.tier(self.annotator, self.records)
+
+    def describe(self) -> str:
+        """Whose labels these are, for the text block (``adjudicated by carol``, ``mined from play``)."""
+        return tiers.describe(self.annotator, self.records)

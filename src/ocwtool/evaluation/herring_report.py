@@ -4,7 +4,9 @@ Players: each run of predictions or a baseline (``pooled`` over several runs, e.
 ``llm run``'s epochs), or each player of recorded games (``eval --transcripts``). Recorded games are
 read as ``annotate decoys`` reads them (:func:`ocwtool.evaluation.plays.read_plays`: matched to the
 workspace's puzzles by wall id, else by the clue set of the board a log carries), guesses in order.
-Answers carry no trap claim today, so trap-claim accuracy reads "n/a".
+Trap claims come from answers that name a trap group (:mod:`ocwtool.evaluation.trapclaims`:
+Connections Eval's ``<traps>`` block or ``trap_claims`` field); recorded games carry none, so their
+trap-claim accuracy reads "n/a".
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ def _section(
     walls = labelled_walls(golds, labels.records)
     return {
         "annotator": labels.annotator,
+        "tier": labels.tier,
+        "labels": labels.describe(),
+        "chosen": "asked" if labels.chosen else "default order",
         "walls": len(walls),
         "players": [{"name": name, **_player(walls, games, types)} for name, games in players.items()],
     }
@@ -47,9 +52,15 @@ def herring_section(
     runs: Sequence[tuple[str, Sequence[Prediction]]],
     labels: HerringLabels,
     types: Types = None,
+    claims: Mapping[str, Mapping[str, Sequence[str]]] | None = None,
 ) -> dict[str, Any]:
-    """The ``herrings`` of scored predictions or a baseline: each run, and ``pooled`` over several."""
-    players = {name: [Game(p.wall_id, p.groups or ()) for p in preds] for name, preds in runs}
+    """The ``herrings`` of scored predictions or a baseline: each run, and ``pooled`` over several.
+    ``claims``: run name -> wall id -> the trap claim its answer made (``()``: "N/A")."""
+    claimed = claims or {}
+    players = {
+        name: [Game(p.wall_id, p.groups or (), claimed.get(name, {}).get(p.wall_id)) for p in preds]
+        for name, preds in runs
+    }
     out = _section(golds, labels, players, types)
     if len(runs) > 1:
         walls = labelled_walls(golds, labels.records)
@@ -87,6 +98,8 @@ def render_player(name: str, figures: Mapping[str, Any]) -> list[str]:
         if traps["claims"]
         else "n/a (no answer names a trap group)"
     )
+    if traps.get("forfeited"):
+        claims += f"; {traps['forfeited']} forfeited (made with an answer that is not 4 groups of 4)"
     return [
         f"  {name}: {figures['games']} game(s)",
         f"    fixation: {_figure(fix['fixated'], fix['wrong_groups'], fix['rate'], fix['chance'])}"
@@ -100,6 +113,12 @@ def render_player(name: str, figures: Mapping[str, Any]) -> list[str]:
 def render_section(section: Mapping[str, Any]) -> str:
     """The text block of ``eval``: one player, or the runs pooled."""
     head = f"red herrings (labels of {section['annotator']} on {section['walls']} wall(s)):"
+    if "labels" in section:  # reports written before the tiers say only the annotator
+        how = "as asked" if section["chosen"] == "asked" else "first in the default order"
+        head = (
+            f"red herrings (labels of {section['annotator']}: {section['labels']}, {how}; "
+            f"{section['walls']} wall(s)):"
+        )
     players = section["players"]
     if "pooled" in section:
         return "\n".join([head, *render_player(f"all {len(players)} runs", section["pooled"])])

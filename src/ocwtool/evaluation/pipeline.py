@@ -153,7 +153,8 @@ def run_evaluation(
     if walls:
         report["breakdowns"] = stats.breakdowns(golds, walls, req.types)
     if req.herrings is not None:
-        report["herrings"] = herring_section(golds, runs, req.herrings, req.types)
+        claims = {name: lp.claims for name, lp in loaded}
+        report["herrings"] = herring_section(golds, runs, req.herrings, req.types, claims)
     if walls and req.facts is not None:
         report["facets"] = facet_breakdowns(golds, walls, req.facts, req.cutoff)
     if req.compare is not None or req.compare_baseline is not None:

@@ -25,7 +25,7 @@ from ocwtool.evaluation.game.board import Board
 from ocwtool.evaluation.game.replay import BoardStore
 from ocwtool.evaluation.game.score import evaluate_transcripts
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
-from ocwtool.evaluation.herring_metrics import HerringLabels, choose_labels, has_herrings
+from ocwtool.evaluation.herring_metrics import HerringLabels, choose_labels, has_herrings, label_order
 from ocwtool.evaluation.herring_report import transcript_section
 from ocwtool.evaluation.pipeline import EvalRequest, report_name, run_evaluation, save_report
 from ocwtool.evaluation.request import (
@@ -266,21 +266,28 @@ def _unfinished(request: EvaluationRequest, open_workspace: OpenWorkspace) -> di
 def _herrings(
     request: EvaluationRequest, open_workspace: OpenWorkspace, golds: GoldSet | Callable[[], GoldSet]
 ) -> HerringLabels | None:
-    """The red-herring labels of the scored walls: ``--herrings``' annotator, else the first with
-    some in the default order (adjudicated, people, mined from play, the suggester's). A release
-    ships none yet. ``golds`` may be a function: the puzzles are read only when labels exist."""
+    """The red-herring labels of the scored walls: ``--herrings``' annotator (``adjudicated``: the
+    adjudicated red herrings), else the first with some in the default order (adjudicated, people,
+    mined from play, the suggester's). A release's red_herrings/ tables are not read yet.
+    ``golds`` may be a function: the puzzles are read only when labels exist."""
     if request.release is not None:
         if request.herrings is not None:
-            raise EvaluationError("--herrings reads a workspace's labels; a release ships none yet")
+            raise EvaluationError(
+                "--herrings reads a workspace's labels; eval does not read a release's red_herrings/ "
+                "tables yet: score on the workspace (--workspace) to use them"
+            )
         return None
-    stores = read_all(open_workspace().annotations_dir, include_suggest=True)
+    stores = open_workspace().herring_annotations()
     if request.herrings is None and not any(has_herrings(recs.values()) for recs in stores.values()):
         return None
+    how = "label some with `ocwtool annotate label` or mine them with `ocwtool annotate decoys FILE...`"
+    if request.herrings is not None and request.herrings not in stores:
+        have = ", ".join(label_order(stores)) or "none"
+        raise EvaluationError(f"no red-herring labels named {request.herrings} (label sets: {have}); {how}")
     walls = (golds if isinstance(golds, GoldSet) else golds()).walls
     chosen = choose_labels(stores, (g.wall_id for g in walls), request.herrings)
     if chosen is None and request.herrings is not None:
         raise EvaluationError(
-            f"annotator {request.herrings} has no red herrings on the {len(walls)} walls scored; "
-            "label some with `ocwtool annotate label` or mine them with `ocwtool annotate decoys FILE...`"
+            f"annotator {request.herrings} has no red herrings on the {len(walls)} walls scored; {how}"
         )
-    return HerringLabels(*chosen) if chosen is not None else None
+    return HerringLabels(*chosen, chosen=request.herrings is not None) if chosen is not None else None

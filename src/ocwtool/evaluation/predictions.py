@@ -6,7 +6,10 @@ scanned for the puzzle's OWN clues (``5, 6, 7, 8`` or ``$64,000`` stay one clue)
 words is kept as written and never credited, and everything that did not fit is counted per wall.
 
 Raw text comes in a record's ``text`` field (JSON/JSONL), or as a ``.txt``/``.md`` file where each
-answer follows a ``wall: <id>`` line. Accepted raw-text shapes (one group per line; chat preamble
+answer follows a ``wall: <id>`` line. An answer names a trap group in a ``<traps>`` block of its text
+(Connections Eval's one-shot format, which is left out of the grouping) or in a ``trap_claims`` field
+(:mod:`ocwtool.evaluation.trapclaims`); Connections Eval's exchange logs are read whole
+(:mod:`ocwtool.evaluation.ce_answers`). Accepted raw-text shapes (one group per line; chat preamble
 lines are ignored)::
 
     Group 1: Danube, Rhine, Loire, Tagus — Rivers of Europe
@@ -26,11 +29,13 @@ from typing import Any, TypedDict
 
 from ocwtool.errors import EvaluationError, InputError
 from ocwtool.evaluation.boundary import scorer_errors
+from ocwtool.evaluation.ce_answers import is_ce_log, load_ce_log
 from ocwtool.evaluation.checks import ISSUES, check_walls, fit_groups
 from ocwtool.evaluation.ctd_answers import CtdAnswers, is_ctd_answers, load_ctd_answers
 from ocwtool.evaluation.ctd_humans import is_ctd_humans, load_ctd_humans, read_rows
 from ocwtool.evaluation.rawtext import ParsedAnswer, parse_model_text
 from ocwtool.evaluation.scorer import ISSUE_EXAMPLES, Prediction, prediction_from_record
+from ocwtool.evaluation.trapclaims import Claim, field_claim, text_claim, without_claims
 from ocwtool.safeparse import loads_json
 
 __all__ = ["LoadedPredictions", "ParsedAnswer", "load_prediction_file", "parse_model_text", "text_records"]
@@ -60,6 +65,7 @@ class LoadedPredictions:
     file_issues: dict[str, int] | None = None
     file_kind: str = ""
     unknown_ids: list[str] = field(default_factory=list)  # the first walls not evaluated (file order)
+    claims: dict[str, Claim] = field(default_factory=dict)  # wall id -> the answer's trap claim
 
     def drop(self, wall_id: str, flagged: bool) -> None:
         """Count a record of a wall not evaluated (a flagged one, or unknown: the first few named)."""
@@ -153,6 +159,11 @@ def load_prediction_file(
     if is_ctd_humans(records):  # their human answer sheets: matched by the words of each answer
         ctd = load_ctd_humans(records, clues_by_wall, str(path))
         return _from_ctd(ctd, "connecting-the-dots human answers: repairs, groups without credit")
+    if is_ce_log(records):  # Connections Eval's exchange logs: matched by board, with trap claims
+        ce = load_ce_log(records, clues_by_wall, str(path))
+        loaded = _from_ctd(ce, "connections-eval one-shot answers: issues, exchanges not read")
+        loaded.claims = ce.claims
+        return loaded
     for i, rec in enumerate(records):
         where = f"{path}: record {i}"
         wid = str(rec.get("wall_id", "")) if isinstance(rec, dict) else ""
@@ -163,10 +174,22 @@ def load_prediction_file(
         with scorer_errors():
             if text_field is None:
                 loaded.predictions.append(prediction_from_record(fit_groups(rec, loaded.issues), where))
-                continue
-            loaded.predictions.append(_from_text(rec, text_field, clues_by_wall, where, loaded))
+            else:
+                loaded.predictions.append(_from_text(rec, text_field, clues_by_wall, where, loaded))
+        _claim(rec, text_field, where, loaded)
     loaded.issues["words_not_on_wall"] = check_walls(path, loaded.predictions, clues_by_wall)
     return loaded
+
+
+def _claim(rec: Any, text_field: str | None, where: str, out: LoadedPredictions) -> None:
+    """The record's trap claim: its text's ``<traps>`` block, else its ``trap_claims`` field."""
+    if not isinstance(rec, dict):
+        return
+    claim = text_claim(str(rec[text_field])) if text_field is not None else None
+    if claim is None and "trap_claims" in rec:
+        claim = field_claim(rec["trap_claims"], where)
+    if claim is not None:
+        out.claims[str(rec.get("wall_id", ""))] = claim
 
 
 def _from_ctd(ctd: CtdAnswers, label: str) -> LoadedPredictions:
@@ -189,7 +212,7 @@ def _from_text(
     wid = str(rec.get("wall_id", ""))
     if wid not in clues:
         raise EvaluationError(f"{where}: wall_id {wid!r} is not among the evaluated puzzles")
-    parsed = parse_model_text(str(rec[text_field]), clues[wid])
+    parsed = parse_model_text(without_claims(str(rec[text_field])), clues[wid])
     out.text_issues[wid] = parsed.issues()
     base = prediction_from_record(
         {"wall_id": wid, "predicted_connections": rec.get("predicted_connections")}, where

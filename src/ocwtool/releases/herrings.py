@@ -5,13 +5,15 @@ One row per red-herring label of the released puzzles, in the split of its puzzl
 from (``source``), and carries the label's score and its evidence from play as JSON text.
 
 Which labels ship, per puzzle (the first tier that labelled any red herring in it wins, and every
-annotator of that tier ships its own rows): human annotators (``source`` ``human``; stores whose
-records carry no evidence of play, such as imported Connections Eval trap groups), then decoys mined
-from play (``play``; ``annotate decoys`` stores, whose records name the files played), then the
-red-herring scorer's suggestions (``suggest:<model tag>``); the rules' flags (``suggest:rules``) ship
-only when ``ReleaseSpec.herrings`` names ``suggest``. ``ReleaseSpec.herrings`` names one annotator
-instead. Walls whose labelling was left mid-way count
-for nothing, as for the knowledge labels. Rows are sorted and the parquet writer's settings fixed,
+annotator of that tier ships its own rows; :mod:`ocwtool.schema.herring_tiers`): the adjudicated red
+herrings (``source`` ``adjudicated``, ``annotator`` the adjudicator: ``annotate adjudicate``), then
+human annotators (``human``; stores whose records carry no evidence of play, such as imported
+Connections Eval trap groups), then decoys mined from play (``play``; ``annotate decoys`` stores,
+whose records name the files played), then the red-herring scorer's suggestions
+(``suggest:<model tag>``); the rules' flags (``suggest:rules``) ship only when ``ReleaseSpec.herrings``
+names ``suggest``. ``ReleaseSpec.herrings`` names one label set instead (``adjudicated``: the
+adjudicated red herrings). Walls whose labelling was left mid-way count for nothing, as for the
+knowledge labels. Rows are sorted and the parquet writer's settings fixed,
 so two builds of the same stores give the same bytes.
 """
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ocwtool.annotations.annotators import finished
@@ -29,12 +31,10 @@ from ocwtool.fsio import atomic_open, sha256_file
 from ocwtool.names import SPLITS
 from ocwtool.releases.card import SplitFile
 from ocwtool.schema.annotations import ItemRecord, PlayEvidence
+from ocwtool.schema.herring_tiers import SUGGEST, TIERS, tier
 from ocwtool.schema.models import Puzzle
-from ocwtool.stores.annotations import SUGGEST, latest_suggestions, read_all
 from ocwtool.stores.release import Release
 from ocwtool.workspace import Workspace
-
-TIERS = ("human", "play", "suggest")  # the default order; ``source`` starts with one of these
 
 
 def _evidence(evidence: PlayEvidence | None) -> str | None:
@@ -87,16 +87,6 @@ def _labelled(record: ItemRecord) -> bool:
     return bool(record.red_herring_words or record.red_herring_categories)
 
 
-def store_source(records: Iterable[ItemRecord]) -> str:
-    """``play`` for a store mined from play (its records name files played), else ``human``."""
-    for rec in records:
-        if rec.played_by or any(w.evidence for w in rec.red_herring_words):
-            return "play"
-        if any(c.evidence for c in rec.red_herring_categories):
-            return "play"
-    return "human"
-
-
 def suggest_source(record: ItemRecord) -> str:
     """``suggest:<tag>`` of the red-herring scorer that wrote the record, else ``suggest:rules``."""
     tag = next(
@@ -112,9 +102,9 @@ RULES = "suggest:rules"
 
 def candidates(workspace: Workspace, only: str | None = None) -> dict[str, list[list[Labelled]]]:
     """puzzle id -> the tiers of labelled records (in :data:`TIERS` order; annotators sorted);
-    ``only``: that one annotator's records (``suggest``: the suggester's)."""
-    stores = finished(read_all(workspace.annotations_dir))
-    stores[SUGGEST] = latest_suggestions(workspace.annotations_dir)
+    ``only``: that one label set's records (``suggest``: the suggester's; ``adjudicated``: the
+    adjudicated red herrings)."""
+    stores = finished(workspace.herring_annotations())
     if only is not None:
         if only not in stores:
             known = ", ".join(sorted(stores))
@@ -122,14 +112,13 @@ def candidates(workspace: Workspace, only: str | None = None) -> dict[str, list[
         stores = {only: stores[only]}
     out: dict[str, list[list[Labelled]]] = {}
     for name, records in sorted(stores.items()):
-        store = store_source(records.values()) if name != SUGGEST else SUGGEST
+        kind = tier(name, records)
         for pid, rec in records.items():
             if rec.status == "labelled" and _labelled(rec):
-                source = suggest_source(rec) if name == SUGGEST else store
+                source = suggest_source(rec) if kind == SUGGEST else kind
                 if source == RULES and only is None:
                     continue  # the rules' flags barely predict decoys (ROC-AUC 0.55): shipped only on request
-                tiers = out.setdefault(pid, [[] for _ in TIERS])
-                tiers[TIERS.index(source.split(":", 1)[0])].append((source, rec))
+                out.setdefault(pid, [[] for _ in TIERS])[TIERS.index(kind)].append((source, rec))
     return out
 
 

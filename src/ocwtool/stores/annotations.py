@@ -34,6 +34,7 @@ from pydantic import BaseModel, ValidationError
 from ocwtool.errors import AnnotationError, InputError
 from ocwtool.fsio import atomic_open
 from ocwtool.locks import folder_lock
+from ocwtool.schema import herring_tiers
 from ocwtool.schema.annotations import Adjudication, ItemRecord
 from ocwtool.schema.records import describe_validation_error
 
@@ -164,6 +165,15 @@ def read_all(folder: Path, *, include_suggest: bool = False) -> dict[str, dict[s
         name: latest(read_records(store_path(folder, name)))
         for name in annotators(folder, include_suggest=include_suggest)
     }
+
+
+def read_herring_stores(folder: Path) -> dict[str, dict[str, ItemRecord]]:
+    """Every set of red-herring labels: annotator -> puzzle id -> latest record, the suggester's
+    included, and the adjudicated red herrings (``adjudicated-herrings.jsonl``) under the name
+    ``adjudicated`` when any puzzle has been decided."""
+    stores = read_all(folder, include_suggest=True)
+    decided = read_herring_adjudications(folder)
+    return {herring_tiers.ADJUDICATED: decided, **stores} if decided else stores
 
 
 def write_records(path: Path, records: Iterable[ItemRecord]) -> int:
