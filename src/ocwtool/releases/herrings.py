@@ -9,8 +9,10 @@ annotator of that tier ships its own rows): human annotators (``source`` ``human
 records carry no evidence of play, such as imported Connections Eval trap groups), then decoys mined
 from play (``play``; ``annotate decoys`` stores, whose records name the files played), then the
 red-herring scorer's suggestions (``suggest:<model tag>``); the rules' flags (``suggest:rules``) ship
-only when ``ReleaseSpec.herrings`` names ``suggest``. ``ReleaseSpec.herrings`` names one annotator
-instead. Walls whose labelling was left mid-way count
+only when ``ReleaseSpec.herrings`` names ``suggest``. A puzzle whose red herrings ``annotate
+adjudicate`` settled (``annotations/adjudicated-herrings.jsonl``) ships the adjudicator's record
+instead of its annotators' (nothing when they kept nothing). ``ReleaseSpec.herrings`` names one
+annotator instead. Walls whose labelling was left mid-way count
 for nothing, as for the knowledge labels. Rows are sorted and the parquet writer's settings fixed,
 so two builds of the same stores give the same bytes.
 """
@@ -30,7 +32,7 @@ from ocwtool.names import SPLITS
 from ocwtool.releases.card import SplitFile
 from ocwtool.schema.annotations import ItemRecord, PlayEvidence
 from ocwtool.schema.models import Puzzle
-from ocwtool.stores.annotations import SUGGEST, latest_suggestions, read_all
+from ocwtool.stores.annotations import SUGGEST, latest_suggestions, read_all, read_herring_adjudications
 from ocwtool.stores.release import Release
 from ocwtool.workspace import Workspace
 
@@ -130,6 +132,16 @@ def candidates(workspace: Workspace, only: str | None = None) -> dict[str, list[
                     continue  # the rules' flags barely predict decoys (ROC-AUC 0.55): shipped only on request
                 tiers = out.setdefault(pid, [[] for _ in TIERS])
                 tiers[TIERS.index(source.split(":", 1)[0])].append((source, rec))
+    return out if only is not None else _settled(out, read_herring_adjudications(workspace.annotations_dir))
+
+
+def _settled(
+    out: dict[str, list[list[Labelled]]], adjudicated: Mapping[str, ItemRecord]
+) -> dict[str, list[list[Labelled]]]:
+    """A puzzle whose red herrings were adjudicated ships what the adjudicator kept (``human``), and
+    nothing when they kept nothing: the annotators' own rows and the lower tiers are settled."""
+    for pid, rec in adjudicated.items():
+        out[pid] = [[("human", rec)] if _labelled(rec) else [], *([] for _ in TIERS[1:])]
     return out
 
 
