@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
 import click
@@ -11,11 +12,13 @@ from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
 from ocwtool.names import SPLITS
 from ocwtool.progress import Progress
+from ocwtool.stores.pushes import append_push
 
 if TYPE_CHECKING:
     from label_studio_sdk import LabelStudio
 
     from ocwtool.annotations.labelstudio.client import LabelStudioSettings
+    from ocwtool.schema.models import Puzzle
     from ocwtool.workspace import Workspace
 
 
@@ -109,6 +112,12 @@ def push_cmd(
         progress=progress,
     )
     term.echo(report.render())
+    _record_push(ws, settings.project, chosen)
+
+
+def _record_push(ws: Workspace, project: str, chosen: list[Puzzle]) -> None:
+    """Note what was pushed (``annotate agreement --pushed`` reports over it)."""
+    append_push(ws.labelstudio_pushes_path, project, [p.id for p in chosen], dt.datetime.now(dt.UTC))
 
 
 @ls_cmd.command("pull")
