@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ocwtool.annotations.labelstudio import plan, sync
 from ocwtool.annotations.labelstudio.pulled import not_imported_error
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
@@ -92,7 +93,6 @@ def push_cmd(
       ocwtool annotate ls push --split test --sample 40 --seed 7 --annotator alice --annotator bob --overlap 2
     """
     from ocwtool.annotations.annotators import check_annotator, latest_suggestions
-    from ocwtool.annotations.labelstudio import plan, sync
 
     for name in annotators:
         check_annotator(name)
