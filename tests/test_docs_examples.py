@@ -102,6 +102,10 @@ ALLOWED: dict[tuple[str, str], tuple[str, str | None]] = {
         "needs a running Label Studio server and its token; tests/labelstudio/ pull from a real one",
         None,
     ),
+    ("docs/annotations.md", "ocwtool annotate ls status"): (
+        "needs a running Label Studio server and its token; tests/labelstudio/ ask a real one",
+        None,
+    ),
     (
         "docs/evaluation.md",
         "ocwtool eval --predictions model.jsonl --compare other.json --bertscore-model ./minilm "

@@ -9,6 +9,7 @@ take. The layout (all paths relative to the workspace folder)::
     puzzles/<source>.jsonl         canonical stores (+ <source>.meta.json: extras kept by an import)
     variants/<kind>.jsonl          variants (+ <kind>.summary.json, <kind>.ocw.json)
     annotations/<annotator>.jsonl  labels (suggest.jsonl, adjudicated.jsonl)
+    annotations/labelstudio/       what ``annotate ls push`` pushed (pushes.jsonl)
     releases/<name>-<version>/     built releases (Workspace.release: their layout)
     runs/                          evaluation reports (runs/validation/: validation's; runs/llm/<run>/:
                                    LLM runs; runs/nyt-reconcile-<stamp>.*: scrape nyt's comparison)
@@ -242,6 +243,11 @@ class Workspace:
     def annotations_path(self, annotator: str) -> Path:
         """One annotator's labels: ``annotations/<annotator>.jsonl``."""
         return self.annotations_dir / f"{annotator}.jsonl"
+
+    @property
+    def labelstudio_pushes_path(self) -> Path:
+        """What ``annotate ls push`` pushed, one line per push: ``annotations/labelstudio/pushes.jsonl``."""
+        return self.annotations_dir / "labelstudio" / "pushes.jsonl"
 
     @property
     def llm_runs_dir(self) -> Path:

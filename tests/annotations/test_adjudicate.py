@@ -59,6 +59,9 @@ def test_adjudication_session_and_release_labels(workspace: Path) -> None:
     again = run_cli(workspace, "annotate", "adjudicate", "--annotator", "carol", input="m")
     assert "[1/1] nyt-2024-01-02 group nyt-2024-01-02_3" in again.stdout
     assert release_labels(Workspace.open(workspace))[f"{P}_3"].code == "multiword"
+    by_path = release_labels(workspace)  # a path, as the docs show it, or a Workspace
+    assert by_path == release_labels(str(workspace)) == release_labels(Workspace.open(workspace))
+    assert by_path[f"{P}_3"].code == "multiword"
     line = json.loads((workspace / "annotations" / "adjudicated.jsonl").read_text().splitlines()[-1])
     assert line["guideline_version"] == "1.0" and line["created_at"]
 

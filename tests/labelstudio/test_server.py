@@ -87,14 +87,14 @@ def test_push_submit_pull_agreement(ls_workspace: Path, ls_server: Server) -> No
     assert "to pull: alice 2, bob 2" in status.stdout
     pulled = run_cli(ls_workspace, "annotate", "ls", "pull")
     assert pulled.exit_code == 0, pulled.stderr
-    assert pulled.stdout == "Pulled 4 annotations (new: alice 2, bob 2)\n"
+    assert pulled.stdout == "read 4 annotations, added 4 (alice 2, bob 2)\n"
     stores = read_all(ls_workspace / "annotations")
     alice = stores["alice"]["nyt-2024-01-02"]
     assert [g.label.code for g in alice.groups] == ["semantic", "semantic", "multiword", "linguistic"]
     assert [(w.clue, w.fits_group) for w in alice.red_herring_words] == [("NAAN", "nyt-2024-01-02_1")]
     assert (
         run_cli(ls_workspace, "annotate", "ls", "pull").stdout
-        == "Pulled 4 annotations (new: alice 0, bob 0)\n"
+        == "read 4 annotations, added 0 (alice 0, bob 0)\n"
     )
     assert len(read_records(store_path(ls_workspace / "annotations", "alice"))) == 2
     report = json.loads(run_cli(ls_workspace, "annotate", "agreement", "--json").stdout)
@@ -128,7 +128,17 @@ def test_changed_task_is_reported_not_overwritten(ls_workspace: Path, ls_server:
     assert task["data"]["group_1"] == "Group 1: SHADES OF BLUE"  # type: ignore[index]
     submit(ls_server, "bob", items[0], int(task["id"]), ["semantic"] * 4, None)  # type: ignore[arg-type]
     pulled = run_cli(ls_workspace, "annotate", "ls", "pull")
-    assert pulled.stdout.startswith("Pulled 0 annotations (new: nothing)\n1 tasks changed in ocwtool")
+    assert pulled.exit_code == 1
+    assert pulled.stdout == (
+        "read 1 annotation, added 0\n"
+        "1 tasks changed in ocwtool since they were pushed (left as they are in Label Studio):\n"
+        "  nyt-2024-01-02\n"
+        "needs attention: 1 annotation in Label Studio cannot be imported "
+        "(correct them there, then pull again):\n"
+        f"  task {task['id']} (nyt-2024-01-02) by bob: its puzzle changed in ocwtool after it was pushed "
+        "(the annotator saw the old one)\n"
+    )
+    assert pulled.stderr.startswith("Error: 1 annotation was not imported")
     assert not (ls_workspace / "annotations" / "bob.jsonl").exists()
 
 

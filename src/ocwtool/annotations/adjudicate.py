@@ -137,14 +137,20 @@ def _decision(dispute: Dispute, label: KnowledgeLabel, adjudicator: str, when: d
     )
 
 
-def release_labels(workspace: Workspace, *, finished_only: bool = False) -> dict[str, KnowledgeLabel]:
+def release_labels(
+    workspace: Workspace | str | Path, *, finished_only: bool = False
+) -> dict[str, KnowledgeLabel]:
     """group id -> the label a release ships: the adjudicated one, else the human consensus.
+
+    ``workspace``: a :class:`Workspace` or the path of its folder.
 
     Groups whose human labels disagree and that have not been adjudicated are left out, and the
     ``suggest`` pre-labels are never used. ``finished_only``: the labels of walls left mid-way
     (``in_progress``) count for nothing (what ``eval --breakdown`` and the report use); an
     adjudicated label stands either way.
     """
+    if not isinstance(workspace, Workspace):
+        workspace = Workspace.open(workspace)
     stores = workspace.annotations()
     out: dict[str, KnowledgeLabel] = {}
     for gid, labels in human_labels(finished(stores) if finished_only else stores).items():

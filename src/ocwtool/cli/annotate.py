@@ -7,17 +7,23 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ocwtool.annotations.scope import id_list, in_scope, restrict
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
 from ocwtool.cli.progress import progress_option
+from ocwtool.errors import InputError
+from ocwtool.fsio import read_text
 from ocwtool.names import SPLITS
 from ocwtool.progress import Progress
+from ocwtool.stores.pushes import pushed_puzzles
 
 if TYPE_CHECKING:
     from ocwtool.annotations.herring_review import DecoySource
     from ocwtool.annotations.session import LabelSession, SessionResult
     from ocwtool.schema.annotations import ItemRecord
+    from ocwtool.schema.models import Puzzle
+    from ocwtool.workspace import Workspace
 
 FORMAT_CHOICES = click.Choice(["labelstudio", "argilla", "jsonl"])
 EXPORT_CHOICES = click.Choice([*FORMAT_CHOICES.choices, "connections-eval"])
@@ -226,31 +232,82 @@ def suggest_cmd(
 @annotate_cmd.command("agreement")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--with-suggest", is_flag=True, help="Count the suggester as one more annotator.")
+@source_option
+@click.option("--split", type=click.Choice(SPLITS), help="Only puzzles of this split.")
+@click.option(
+    "--puzzles",
+    "puzzles_file",
+    type=InputPath(exists=True, dir_okay=False),
+    help="Only the puzzles whose ids FILE lists (one per line; # comments).",
+)
+@click.option(
+    "--pushed",
+    is_flag=True,
+    help="Only the puzzles `annotate ls push` pushed to the Label Studio project of ocwtool.toml.",
+)
 @pass_app
-def agreement_cmd(app: AppContext, as_json: bool, with_suggest: bool) -> None:
+def agreement_cmd(
+    app: AppContext,
+    as_json: bool,
+    with_suggest: bool,
+    sources: tuple[str, ...],
+    split: str | None,
+    puzzles_file: Path | None,
+    pushed: bool,
+) -> None:
     """Cohen's kappa per annotator pair, Krippendorff's alpha, per-type confusion and coverage.
 
     Red herrings: per-clue kappa and alpha (marked or not), and per pair the mean best-match
-    Jaccard of the annotators' trap groups (docs/annotations.md says exactly how).
+    Jaccard of the annotators' trap groups (docs/annotations.md says exactly how). With --source,
+    --split, --puzzles or --pushed only the labels of those puzzles count, and coverage is out of
+    their groups (else out of every group of the workspace).
 
     \b
     Examples:
       ocwtool annotate agreement
       ocwtool annotate agreement --with-suggest --json
+      ocwtool annotate agreement --pushed
+      ocwtool annotate agreement --source nyt --split test
     """
     import json
 
     from ocwtool.annotations import agreement as agr
-    from ocwtool.annotations.annotators import count_groups
 
     ws = app.workspace()
-    puzzles = {p.id: p for p in ws.puzzles()} if ws.store_names() else {}
     stores = ws.annotations(include_suggest=with_suggest)
-    report = agr.agreement(stores, total_groups=count_groups(ws), puzzles=puzzles)
+    scoped = bool(sources or split or puzzles_file or pushed)
+    chosen = _agreement_scope(ws, sources, split, puzzles_file, pushed) if scoped else _all_puzzles(ws)
+    if scoped:
+        stores = restrict(stores, chosen)
+    total = sum(len(p.groups) for p in chosen)
+    report = agr.agreement(stores, total_groups=total, puzzles={p.id: p for p in chosen})
     if as_json:
         term.echo_json(json.dumps(agr.as_json(report), indent=2))
     else:
         term.echo(agr.render(report))
+
+
+def _all_puzzles(ws: Workspace) -> list[Puzzle]:
+    return ws.puzzles() if ws.store_names() else []
+
+
+def _agreement_scope(
+    ws: Workspace, sources: tuple[str, ...], split: str | None, puzzles_file: Path | None, pushed: bool
+) -> list[Puzzle]:
+    """The puzzles of --source/--split, narrowed to the --puzzles file's ids and the pushed ones."""
+    chosen = in_scope(ws.puzzles(sources), split, None, "")
+    if puzzles_file is not None:
+        chosen = in_scope(chosen, None, id_list(read_text(puzzles_file)), str(puzzles_file))
+    if pushed:
+        project, log = ws.settings.labelstudio.project, ws.rel(ws.labelstudio_pushes_path)
+        ids = pushed_puzzles(ws.labelstudio_pushes_path, project)
+        if not ids:
+            raise InputError(
+                f"nothing was pushed to the Label Studio project {project!r} from this workspace "
+                f"({log} has no push of it); run `ocwtool annotate ls push` first"
+            )
+        chosen = in_scope(chosen, None, ids, log)
+    return chosen
 
 
 @annotate_cmd.command("adjudicate")

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
 import click
 
+from ocwtool.annotations.labelstudio import plan, sync
+from ocwtool.annotations.labelstudio.pulled import not_imported_error
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.progress import progress_option
 from ocwtool.names import SPLITS
 from ocwtool.progress import Progress
+from ocwtool.stores.pushes import append_push
 
 if TYPE_CHECKING:
     from label_studio_sdk import LabelStudio
 
     from ocwtool.annotations.labelstudio.client import LabelStudioSettings
+    from ocwtool.schema.models import Puzzle
     from ocwtool.workspace import Workspace
 
 
@@ -88,7 +93,6 @@ def push_cmd(
       ocwtool annotate ls push --split test --sample 40 --seed 7 --annotator alice --annotator bob --overlap 2
     """
     from ocwtool.annotations.annotators import check_annotator, latest_suggestions
-    from ocwtool.annotations.labelstudio import plan, sync
 
     for name in annotators:
         check_annotator(name)
@@ -109,28 +113,44 @@ def push_cmd(
         progress=progress,
     )
     term.echo(report.render())
+    _record_push(ws, settings.project, chosen)
+
+
+def _record_push(ws: Workspace, project: str, chosen: list[Puzzle]) -> None:
+    """Note what was pushed (``annotate agreement --pushed`` reports over it)."""
+    append_push(ws.labelstudio_pushes_path, project, [p.id for p in chosen], dt.datetime.now(dt.UTC))
 
 
 @ls_cmd.command("pull")
+@click.option(
+    "--allow-skipped",
+    is_flag=True,
+    help="Exit 0 even when some annotations cannot be imported (they stay listed by `ls status`).",
+)
 @progress_option
 @pass_app
-def pull_cmd(app: AppContext, progress: Progress) -> None:
+def pull_cmd(app: AppContext, allow_skipped: bool, progress: Progress) -> None:
     """Append the project's annotations to annotations/<annotator>.jsonl (idempotent).
 
     Users map to annotators by e-mail ([labelstudio.annotators], else the e-mail's local part).
-    Annotations of tasks whose puzzle changed since the push are reported, not imported.
+    An annotation that cannot be imported (a Combined group with one part, a task whose puzzle
+    changed since the push, ...) is listed as needing attention, and the pull exits 1 after
+    importing the others, unless --allow-skipped.
 
     \b
     Examples:
-      ocwtool annotate ls pull && ocwtool annotate agreement
-      ocwtool annotate ls pull --no-progress > pull.log
+      ocwtool annotate ls pull && ocwtool annotate agreement --pushed
+      ocwtool annotate ls pull --allow-skipped --no-progress > pull.log
     """
     from ocwtool.annotations.labelstudio import sync
 
     ws = app.workspace()
     client, settings = _connect(ws)
     puzzles = {p.id: p for p in ws.puzzles()}
-    term.echo(sync.pull(client, settings, puzzles, ws.annotations_dir, progress).render())
+    report = sync.pull(client, settings, puzzles, ws.annotations_dir, progress)
+    term.echo(report.render())
+    if report.unimported and not allow_skipped:
+        raise not_imported_error(len(report.unimported))
 
 
 @ls_cmd.command("status")

@@ -31,7 +31,7 @@ from ocwtool.fsio import atomic_open, sha256_file
 from ocwtool.names import SPLITS
 from ocwtool.releases.card import SplitFile
 from ocwtool.schema.annotations import ItemRecord, PlayEvidence
-from ocwtool.schema.herring_tiers import SUGGEST, TIERS, tier
+from ocwtool.schema.herring_tiers import ADJUDICATED, SUGGEST, TIERS, tier
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.release import Release
 from ocwtool.workspace import Workspace
@@ -119,6 +119,15 @@ def candidates(workspace: Workspace, only: str | None = None) -> dict[str, list[
                 if source == RULES and only is None:
                     continue  # the rules' flags barely predict decoys (ROC-AUC 0.55): shipped only on request
                 out.setdefault(pid, [[] for _ in TIERS])[TIERS.index(kind)].append((source, rec))
+    return out if only is not None else _settled(out, stores.get(ADJUDICATED, {}))
+
+
+def _settled(out: dict[str, list[list[Labelled]]], adjudicated: Mapping[str, ItemRecord]) -> dict[str, list[list[Labelled]]]:
+    """A puzzle whose adjudicator kept no red herring ships none: its annotators' rows and the lower
+    tiers are settled too."""
+    for pid, rec in adjudicated.items():
+        if rec.status == "labelled" and not _labelled(rec):
+            out[pid] = [[] for _ in TIERS]
     return out
 
 

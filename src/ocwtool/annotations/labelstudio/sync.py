@@ -8,6 +8,9 @@
 * :func:`pull` maps each annotation to an ocwtool annotator by its user's e-mail and appends the
   records not already in ``annotations/<annotator>.jsonl`` (so pulling twice changes nothing).
 * :func:`status` counts tasks, annotations per annotator and what is still to pull.
+
+Both list the annotations that cannot be imported as needing attention
+(:mod:`ocwtool.annotations.labelstudio.pulled`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,13 @@ from ocwtool.annotations.interop.exchange import save_imported
 from ocwtool.annotations.labelstudio.client import LabelStudioSettings, api_error, as_json
 from ocwtool.annotations.labelstudio.config import assigned_field, labelling_config, puzzle_hash, task_data
 from ocwtool.annotations.labelstudio.plan import PushReport, assign, changed_lines, parse_assigned
+from ocwtool.annotations.labelstudio.pulled import (
+    PullReport,
+    Unimported,
+    attention_lines,
+    per_annotator,
+    to_pull_line,
+)
 from ocwtool.annotations.labelstudio.results import annotator_for_email, record_from_result, record_result
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
@@ -181,25 +191,6 @@ def _annotator_tabs(
         _call(settings, client.views.create, project=project_id, data=data)
 
 
-@dataclass
-class PullReport:
-    """What a pull found and appended."""
-
-    added: dict[str, int] = field(default_factory=dict)
-    seen: int = 0
-    changed: list[str] = field(default_factory=list)
-    unknown: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-
-    def render(self) -> str:
-        added = ", ".join(f"{n} {c}" for n, c in sorted(self.added.items())) or "nothing"
-        lines = [f"Pulled {self.seen} annotations (new: {added})"]
-        lines += changed_lines(self.changed)
-        lines += [f"unknown puzzle (not in this workspace): {pid}" for pid in self.unknown]
-        lines += [f"not imported: {p}" for p in self.problems]
-        return "\n".join(lines)
-
-
 def users(client: LabelStudio, settings: LabelStudioSettings) -> dict[int, str]:
     """Label Studio user id -> e-mail."""
     listed = _call(settings, lambda: [as_json(u) for u in client.users.list()])
@@ -212,7 +203,7 @@ def collect(
     puzzles: Mapping[str, Puzzle],
     progress: Progress = silent,
 ) -> tuple[list[ItemRecord], PullReport]:
-    """Records of every annotation of the project (none when the project does not exist yet)."""
+    """Records of every annotation of the project; the report lists those that cannot be imported."""
     project = find_project(client, settings)
     if project is None:
         raise AnnotationError(f"no Label Studio project titled {settings.project!r}; run `annotate ls push`")
@@ -221,34 +212,53 @@ def collect(
     for task in tasks(client, settings, int(project["id"]), progress):
         pid = str(task["data"].get("puzzle_id"))
         puzzle = puzzles.get(pid)
-        if puzzle is None:
-            report.unknown.append(pid)
-            continue
-        if task["data"].get("ocwtool_hash") != puzzle_hash(puzzle):
-            report.changed.append(pid)
-            continue
+        stale = _stale(task, puzzle, report)
         for ann in task.get("annotations") or []:
             report.seen += 1
+            name, email = _annotator(ann, emails, settings)
+            where = f"task {task['id']} ({pid}) annotation {ann.get('id')} by {email}"
             try:
-                records.append(_record(puzzle, task, ann, emails, settings))
+                if stale or puzzle is None:
+                    raise AnnotationError(f"{where}: {stale}")
+                records.append(_record(puzzle, ann, name, where))
             except AnnotationError as exc:
-                report.problems.append(str(exc))
+                why = str(exc).removeprefix(f"{where}: ")
+                report.unimported.append(Unimported(int(task["id"]), pid, name, why))
     return records, report
 
 
-def _record(
-    puzzle: Puzzle, task: Task, ann: Task, emails: Mapping[int, str], settings: LabelStudioSettings
-) -> ItemRecord:
+def _stale(task: Task, puzzle: Puzzle | None, report: PullReport) -> str:
+    """Why none of the task's annotations can be imported ("" when they can), noted in the report."""
+    pid = str(task["data"].get("puzzle_id"))
+    if puzzle is None:
+        report.unknown.append(pid)
+        return "its puzzle is not in this workspace"
+    if task["data"].get("ocwtool_hash") != puzzle_hash(puzzle):
+        report.changed.append(pid)
+        return "its puzzle changed in ocwtool after it was pushed (the annotator saw the old one)"
+    return ""
+
+
+def _annotator(ann: Task, emails: Mapping[int, str], settings: LabelStudioSettings) -> tuple[str, str]:
+    """(ocwtool annotator, e-mail) of an annotation; the e-mail stands for a name ocwtool refuses."""
     user: Any = ann.get("completed_by")
     uid = int(user["id"] if isinstance(user, dict) else user or 0)
     email = emails.get(uid, f"user-{uid}@labelstudio")
+    name = annotator_for_email(email, settings.annotators)
+    try:
+        return check_annotator(name), email
+    except AnnotationError:
+        return email, email
+
+
+def _record(puzzle: Puzzle, ann: Task, name: str, where: str) -> ItemRecord:
     return record_from_result(
         puzzle,
         ann.get("result") or [],
-        annotator=check_annotator(annotator_for_email(email, settings.annotators)),
+        annotator=check_annotator(name),
         created_at=ann.get("updated_at") or ann.get("created_at"),
         cancelled=bool(ann.get("was_cancelled")),
-        where=f"task {task['id']} ({puzzle.id}) annotation {ann.get('id')} by {email}",
+        where=where,
     )
 
 
@@ -277,17 +287,17 @@ class StatusReport:
     annotations: dict[str, int]
     to_pull: dict[str, int]
     changed: list[str]
+    unimported: list[Unimported] = field(default_factory=list)
 
     def render(self) -> str:
-        per = ", ".join(f"{n} {c}" for n, c in sorted(self.annotations.items())) or "none"
-        pull = ", ".join(f"{n} {c}" for n, c in sorted(self.to_pull.items()) if c) or "nothing"
+        per = per_annotator(Counter(self.annotations), self.unimported) or "none"
         lines = [
             f"Project {self.project_title!r} (id {self.project_id}): {self.tasks} tasks, "
             f"{self.complete} with {self.overlap}+ annotations",
             f"annotations: {per}",
-            f"to pull: {pull}",
+            to_pull_line(self.to_pull, len(self.unimported)),
         ]
-        return "\n".join(lines + changed_lines(self.changed))
+        return "\n".join(lines + changed_lines(self.changed) + attention_lines(self.unimported))
 
 
 def status(
@@ -317,4 +327,5 @@ def status(
         dict(per),
         dict(to_pull),
         report.changed,
+        report.unimported,
     )
