@@ -69,7 +69,10 @@ def server_binary(venv: Path) -> Path:
 
 
 def check_port_free(host: str, port: int) -> None:
+    """Refuse a port another server listens on (its closed connections, in TIME_WAIT just after a
+    server stopped, do not count: the server binds with SO_REUSEADDR, and so does this check)."""
     with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError as exc:
