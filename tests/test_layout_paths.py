@@ -15,7 +15,18 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "ocwtool"
 
-FOLDERS = {"raw", "puzzles", "variants", "annotations", "releases", "runs", "exports", "models", "reports"}
+FOLDERS = {
+    "raw",
+    "puzzles",
+    "variants",
+    "annotations",
+    "releases",
+    "runs",
+    "exports",
+    "models",
+    "reports",
+    "labelstudio",
+}
 WORKSPACE_DIRS = {
     "captures_dir",
     "puzzles_dir",
@@ -28,6 +39,7 @@ WORKSPACE_DIRS = {
     "reports_dir",
     "llm_runs_dir",
     "validation_dir",
+    "labelstudio_dir",
 }
 FILE_NAMES = (
     ".meta.json",
@@ -37,6 +49,8 @@ FILE_NAMES = (
     "report.html",
     "report.json",
     ".ocwtool-demo",
+    "accounts.toml",
+    "server.log",
 )
 
 # Where a layout path may still be built outside workspace.py, and why.

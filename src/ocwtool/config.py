@@ -199,5 +199,20 @@ def write_config(path: Path, contact: str | None = None, *, force: bool = False)
         "# [crawl] max_bytes: a larger response fails its page; max_crawl_delay: the longest robots.txt\n"
         "# Crawl-delay honoured (a longer one is lowered to it, with a warning).\n"
     )
-    write_text(path, header + tomli_w.dumps(doc))
+    write_text(path, header + tomli_w.dumps(doc) + LABELSTUDIO_SECTION)
     return path
+
+
+# Commented out: a workspace labels with Label Studio only when its team says so.
+LABELSTUDIO_SECTION = f"""
+# Label Studio for a labelling team (docs/annotations.md, "A labelling team"): uncomment, then
+# `ocwtool annotate ls serve` starts a local server at url and makes an account for each annotator
+# (passwords and API tokens in labelstudio/accounts.toml, mode 0600); push, pull and status use it.
+# [labelstudio]
+# url = "http://127.0.0.1:8080"        # serve listens, push/pull/status connect here (LABEL_STUDIO_URL)
+# project = "{DEFAULT_LS_PROJECT}"    # project title (3+ characters)
+# token = "..."                        # another server's API token: better LABEL_STUDIO_API_KEY
+# [labelstudio.annotators]             # annotator = "their Label Studio e-mail"
+# alice = "alice@example.org"
+# bob = "bob@example.org"
+"""

@@ -23,9 +23,12 @@ _CHUNK = 1 << 20
 
 
 @contextlib.contextmanager
-def atomic_open(path: Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO[Any]]:
+def atomic_open(
+    path: Path, mode: str = "w", encoding: str | None = "utf-8", *, private: bool = False
+) -> Iterator[IO[Any]]:
     """Write to a fresh ``.<name>.<random>.tmp`` beside ``path``; move it over ``path`` only if the
     block succeeds (a unique name, so two writers of one file never share a temporary file).
+    ``private`` keeps the file readable by its owner only (mode 0600: passwords, tokens).
 
     Whatever fails (the block, the flush, the close, the rename), the temporary file is removed and
     ``path`` is left as it was; a full disk is raised as :class:`StorageError` naming ``path``."""
@@ -33,7 +36,8 @@ def atomic_open(path: Path, mode: str = "w", encoding: str | None = "utf-8") -> 
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(name)
-    os.chmod(tmp, 0o644)  # mkstemp makes 0600; these are ordinary data files
+    if not private:
+        os.chmod(tmp, 0o644)  # mkstemp makes 0600; these are ordinary data files
     binary = "b" in mode
     fh = os.fdopen(fd, mode) if binary else os.fdopen(fd, mode, encoding=encoding, newline="\n")
     try:
@@ -81,9 +85,9 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def write_text(path: Path, text: str) -> None:
-    """Atomically write ``text`` (UTF-8, ``\\n`` line ends) to ``path``."""
-    with atomic_open(path, "w") as fh:
+def write_text(path: Path, text: str, *, private: bool = False) -> None:
+    """Atomically write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` (``private``: mode 0600)."""
+    with atomic_open(path, "w", private=private) as fh:
         fh.write(text)
 
 

@@ -15,6 +15,7 @@ take. The layout (all paths relative to the workspace folder)::
                                    LLM runs; runs/nyt-reconcile-<stamp>.*: scrape nyt's comparison)
     models/<name>/v<k>.json        trained pre-labelling models
     reports/report.html            ``ocwtool report``'s page and its figures
+    labelstudio/                   ``annotate ls serve``'s local server: data/, server.log, accounts.toml
     exports/                       default target of ``ocwtool export``
 
 Every command that writes holds the lock (:mod:`ocwtool.locks`) of the folders it writes, through
@@ -262,6 +263,31 @@ class Workspace:
     def models_dir(self) -> Path:
         """Models trained in the workspace (the pre-labelling model): ``models/``."""
         return self.root / "models"
+
+    @property
+    def labelstudio_dir(self) -> Path:
+        """``annotate ls serve``'s local Label Studio: ``labelstudio/`` (its data, log and accounts)."""
+        return self.root / "labelstudio"
+
+    @property
+    def labelstudio_data_dir(self) -> Path:
+        """The local server's ``--data-dir`` (its SQLite database and uploads): ``labelstudio/data/``."""
+        return self.labelstudio_dir / "data"
+
+    @property
+    def labelstudio_log_path(self) -> Path:
+        return self.labelstudio_dir / "server.log"
+
+    @property
+    def labelstudio_accounts_path(self) -> Path:
+        """The local server's accounts (admin and annotators: e-mail, password, API token; mode 0600)."""
+        return self.labelstudio_dir / "accounts.toml"
+
+    def labelstudio_lock(self) -> contextlib.AbstractContextManager[None]:
+        """Hold ``labelstudio/`` while a local server runs. A second ``serve`` of the workspace is
+        refused at once (:class:`~ocwtool.errors.LockBusy`) rather than waiting: a server runs until
+        it is stopped, so waiting for it would look like a hang."""
+        return folder_lock(self.labelstudio_dir, wait=False, what=f"{self.rel(self.labelstudio_dir)}/")
 
     def rel(self, path: str | Path) -> str:
         """``path`` relative to the workspace when inside it, else as given (short, stable messages)."""

@@ -72,3 +72,21 @@ def test_unreadable_store_is_a_one_line_error(tmp_path: Path, capsys: pytest.Cap
         main(["-w", str(tmp_path), "import", str(folder), "--format", "jsonl"])
     assert info.value.code == 1
     assert capsys.readouterr().err == f"Error: {folder}: is a folder, expected a file\n"
+
+
+def test_init_writes_a_commented_labelstudio_section(tmp_path: Path) -> None:
+    from ocwtool.config import load_settings
+
+    assert CliRunner().invoke(cli, ["-w", str(tmp_path), "init"]).exit_code == 0
+    text = (tmp_path / "ocwtool.toml").read_text()
+    assert load_settings(tmp_path).labelstudio.annotators == {}  # commented out: nothing set
+    assert "\n# [labelstudio]\n" in text and '\n# alice = "alice@example.org"\n' in text
+    lines = text.splitlines()
+    start = lines.index("# [labelstudio]")
+    # Uncommented as the comment says (the token line is a placeholder for another server's token):
+    table = [line.removeprefix("# ") for line in lines[start:] if not line.startswith("# token")]
+    (tmp_path / "ocwtool.toml").write_text("\n".join(lines[:start] + table) + "\n")
+    settings = load_settings(tmp_path).labelstudio
+    assert settings.url == "http://127.0.0.1:8080"
+    assert settings.project == "ocwtool knowledge types"
+    assert settings.annotators == {"alice": "alice@example.org", "bob": "bob@example.org"}

@@ -454,8 +454,10 @@ def _import_taxonomy(app: AppContext, file: Path, annotator: str | None) -> None
 def _add_subcommands() -> None:
     from ocwtool.cli.annotate_decoys import decoys_cmd
     from ocwtool.cli.annotate_ls import ls_cmd
+    from ocwtool.cli.annotate_ls_serve import serve_cmd
     from ocwtool.cli.annotate_model import evaluate_cmd, train_cmd
 
+    ls_cmd.add_command(serve_cmd)
     for command in (ls_cmd, train_cmd, evaluate_cmd, decoys_cmd):
         annotate_cmd.add_command(command)
 

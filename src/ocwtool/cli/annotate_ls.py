@@ -1,4 +1,5 @@
-"""``ocwtool annotate ls push|pull|status``: drive a running Label Studio server."""
+"""``ocwtool annotate ls push|pull|status``: drive a running Label Studio server (``serve``, which
+starts a local one, is in :mod:`ocwtool.cli.annotate_ls_serve`)."""
 
 from __future__ import annotations
 
@@ -25,22 +26,32 @@ if TYPE_CHECKING:
 
 
 def _connect(ws: Workspace) -> tuple[LabelStudio, LabelStudioSettings]:
+    from ocwtool.annotations.labelstudio.accounts import with_local_server
     from ocwtool.annotations.labelstudio.client import connect
 
-    settings = ws.settings.labelstudio
+    # Unset URL or token: those of the server `annotate ls serve` runs for this workspace.
+    settings = with_local_server(ws.settings.labelstudio, ws.labelstudio_accounts_path)
     return connect(settings), settings
+
+
+def _links(client: LabelStudio, settings: LabelStudioSettings, project_id: int) -> str:
+    """Each annotator's tab and next task (printed after push and status)."""
+    from ocwtool.annotations.labelstudio.links import links
+
+    return links(client, settings, project_id)
 
 
 @click.group("ls")
 def ls_cmd() -> None:
-    """Label Studio, for real: push tasks, pull annotations, show the status.
+    """Label Studio, for real: serve it, push tasks, pull annotations, show the status.
 
     The server and token come from LABEL_STUDIO_URL / LABEL_STUDIO_API_KEY or the [labelstudio]
-    table of ocwtool.toml (url, token, project title, annotators = {name = "e-mail"}). Needs the
-    extra: pip install 'ocwtool[labelstudio]'.
+    table of ocwtool.toml (url, token, project title, annotators = {name = "e-mail"}), else from
+    the local server `serve` runs for the workspace. Needs the extra: pip install 'ocwtool[labelstudio]'.
 
     \b
     Examples:
+      ocwtool annotate ls serve
       ocwtool annotate ls push --source nyt --sample 50 --seed 1 --annotator alice --annotator bob --overlap 2
       ocwtool annotate ls pull
       ocwtool annotate ls status
@@ -86,7 +97,7 @@ def push_cmd(
 
     Puzzles already pushed are left alone; those changed in ocwtool since are reported. The
     suggest pre-labels go along as predictions. Each task gets --overlap of the --annotator names
-    (task field "assigned", and a Data Manager tab "ocwtool: NAME" per annotator).
+    (task field "assigned", a Data Manager tab "ocwtool: NAME" per annotator: printed with the next task).
 
     \b
     Examples:
@@ -112,7 +123,7 @@ def push_cmd(
         batch_size=batch_size,
         progress=progress,
     )
-    term.echo(report.render())
+    term.echo(f"{report.render()}\n{_links(client, settings, report.project_id)}")
     _record_push(ws, settings.project, chosen)
 
 
@@ -157,7 +168,8 @@ def pull_cmd(app: AppContext, allow_skipped: bool, progress: Progress) -> None:
 @progress_option
 @pass_app
 def status_cmd(app: AppContext, progress: Progress) -> None:
-    """Tasks, annotations per annotator, what a pull would add, and changed tasks.
+    """Tasks, annotations per annotator, what a pull would add, and changed tasks; then each
+    annotator's tab and the next task they have to label.
 
     \b
     Examples:
@@ -168,4 +180,5 @@ def status_cmd(app: AppContext, progress: Progress) -> None:
     ws = app.workspace()
     client, settings = _connect(ws)
     puzzles = {p.id: p for p in ws.puzzles()}
-    term.echo(sync.status(client, settings, puzzles, ws.annotations_dir, progress).render())
+    report = sync.status(client, settings, puzzles, ws.annotations_dir, progress)
+    term.echo(f"{report.render()}\n{_links(client, settings, report.project_id)}")
