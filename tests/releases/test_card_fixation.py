@@ -71,9 +71,9 @@ def test_the_card_has_a_fixation_table_per_player(scored: Workspace) -> None:
     text = (folder / "README.md").read_text()
     fix, first = _pooled(scored)["fixation"], _pooled(scored)["first_mistake"]
     row = (
-        f"| random · ocw / test | play-decoys | {fix['rate']:.2f} ({fix['fixated']} of "
-        f"{fix['wrong_groups']}) | {fix['chance']:.2f} | {first['rate']:.2f} "
-        f"({first['decoy']} of {first['games']}); chance {first['chance']:.2f} |"
+        f"| random · ocw / test | play-decoys | {fix['rate']:.3f} ({fix['fixated']} of "
+        f"{fix['wrong_groups']}) | {fix['chance']:.3f} | {first['rate']:.3f} "
+        f"({first['decoy']} of {first['games']}); chance {first['chance']:.3f} |"
     )
     assert "### Fixation on red herrings\n" in text
     assert f"{HEADER}\n|---|---|---|---|---|\n{row}\n" in text
@@ -138,6 +138,7 @@ def test_player_names_are_escaped_and_missing_rates_said(tmp_path: Path) -> None
     )
     text = render_card(info)
     assert (
-        "| &lt;b&gt;x&lt;/b&gt; \\| y | alice | 0.25 (1 of 4) | 0.12 | 0.50 (1 of 2); chance 0.25 |" in text
+        "| &lt;b&gt;x&lt;/b&gt; \\| y | alice | 0.250 (1 of 4) | 0.125 | 0.500 (1 of 2); chance 0.250 |"
+        in text
     )
-    assert "| oracle | alice | n/a (0 of 0) | 0.12 | 0.50 (1 of 2); chance 0.25 |" in text
+    assert "| oracle | alice | n/a (0 of 0) | 0.125 | 0.500 (1 of 2); chance 0.250 |" in text

@@ -191,20 +191,20 @@ def test_fixation_per_player_comes_from_the_scored_runs(labelled: Path) -> None:
             "gpt · ocw / test",
             "play-decoys",
             "2",  # the labelled walls it answered
-            "0.50 (1 of 2)",
-            f"{gpt['fixation']['chance']:.2f}",
-            "1.00 (1 of 1)",
-            f"{gpt['first_mistake']['chance']:.2f}",
+            "0.500 (1 of 2)",
+            f"{gpt['fixation']['chance']:.3f}",
+            "1.000 (1 of 1)",
+            f"{gpt['first_mistake']['chance']:.3f}",
             "none made",
         ),
         (
             "random · ocw / test",
             "play-decoys",
             "6",  # 3 seeds pooled
-            f"{fixation['rate']:.2f} ({fixation['fixated']} of {fixation['wrong_groups']})",
-            f"{fixation['chance']:.2f}",
-            f"{first['rate']:.2f} ({first['decoy']} of {first['games']})",
-            f"{first['chance']:.2f}",
+            f"{fixation['rate']:.3f} ({fixation['fixated']} of {fixation['wrong_groups']})",
+            f"{fixation['chance']:.3f}",
+            f"{first['rate']:.3f} ({first['decoy']} of {first['games']})",
+            f"{first['chance']:.3f}",
             "none made",
         ),
     )

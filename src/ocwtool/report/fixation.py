@@ -80,13 +80,16 @@ def player_fixation(runs: Sequence[ScoredRun]) -> list[PlayerFixation]:
     return out
 
 
+DIGITS = 3  # rates of a few per cent against chance: two decimals would hide the difference
+
+
 def share(rate: float | None, part: int, whole: int) -> str:
-    """``0.25 (3 of 12)``, or ``n/a (0 of 0)`` when there is nothing to divide by."""
-    return f"{rate:.2f} ({part} of {whole})" if rate is not None else f"n/a ({part} of {whole})"
+    """``0.250 (3 of 12)``, or ``n/a (0 of 0)`` when there is nothing to divide by."""
+    return f"{rate:.{DIGITS}f} ({part} of {whole})" if rate is not None else f"n/a ({part} of {whole})"
 
 
 def chance(value: float | None) -> str:
-    return f"{value:.2f}" if value is not None else "n/a"
+    return f"{value:.{DIGITS}f}" if value is not None else "n/a"
 
 
 def claims(p: PlayerFixation) -> str:

@@ -132,7 +132,8 @@ def _fixation_chart(players: Sequence[PlayerFixation]) -> Bars | None:
         Series("first mistake on a decoy", tuple(p.first_rate or 0.0 for p in shown)),
         Series("chance (first mistake)", tuple(p.first_chance or 0.0 for p in shown)),
     )
-    return Bars(tuple(p.player for p in shown), series, xlabel="share", horizontal=True, share=True)
+    # rates of a few per cent: the axis fits them (0 to the largest), a 0-1 axis would flatten them
+    return Bars(tuple(p.player for p in shown), series, xlabel="share", horizontal=True)
 
 
 def fixation_table(players: Sequence[PlayerFixation]) -> tuple[tuple[str, ...], ...]:
