@@ -130,7 +130,7 @@ def test_demo_refuses_a_workspace_with_real_data(tmp_path: Path) -> None:
 
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-SECTIONS = ["Data", "Variants", "Annotation", "Validation", "Evaluation"]
+SECTIONS = ["Data", "Variants", "Annotation", "Validation", "Evaluation", "Red herrings"]
 
 
 def _shown_report(done: subprocess.CompletedProcess[str]) -> Path:
@@ -222,3 +222,40 @@ def test_demo_mines_decoys_scores_them_and_ships_them(
         "Human annotators: none; suggester pre-labels: 16 puzzles. "
         "Decoys mined from play: play-decoys (8 puzzles)." in html
     )
+
+
+def test_demo_report_and_card_show_the_red_herrings(
+    demo_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    """The report's red-herring section (a board with the mined decoys shaded, fixation of the four
+    baselines) and the release card's fixation table."""
+    from ocwtool.report import collect, sections
+
+    workspace, done = demo_run
+    assert done.returncode == 0, done.stderr
+    html = (workspace / "reports" / "report.html").read_text()
+    (section,) = [s for s in sections(collect(Workspace.at(workspace))) if s.key == "herrings"]
+    if importlib.util.find_spec("inspect_ai") is None:
+        assert [p.key for p in section.panels] == ["herrings-none"]
+        assert section.panels[0].note in html
+        return
+    board, fixation = section.panels
+    assert board.board is not None and 'table class="board"' in html
+    shaded = [d for row in board.board.rows for d in row.decoys if d]
+    assert shaded and all(d.toward and d.score is not None for ds in shaded for d in ds)
+    assert 'style="background-color: rgba(238, 102, 119, ' in html
+    players = [row[0] for row in fixation.table[1:]]
+    assert players == [
+        "random · nyt / test",
+        "random · ocdb / test",
+        "wordnet · nyt / test",
+        "wordnet · ocdb / test",
+    ]
+    assert (workspace / "reports" / "herrings-fixation.svg").is_file()
+    line = f"red herrings: {len(shaded)} decoy clue(s) shaded on a board; fixation of 4 player(s)"
+    assert f"\n   {line}\n" in done.stdout
+    card = (workspace / "releases" / "demo-1.0.0" / "README.md").read_text()
+    table = card.split("### Fixation on red herrings")[1].split("\n## ")[0]
+    assert "| player | labels | fixation rate | chance | first mistake on a decoy |" in table
+    rows = [r for r in table.splitlines() if r.startswith("| ") and "play-decoys" in r]
+    assert [r.split(" | ")[0] for r in rows] == [f"| {p}" for p in players]

@@ -149,9 +149,10 @@ def _window(pipe: _Pipe, session: str, height: int) -> None:
     )
 
 
-def open_page(page: Path) -> PageReport:
+def open_page(page: Path, extra: str | None = None) -> PageReport:
     """Load ``page`` from disk in a :data:`WIDTH`-pixel window, collect its facts and problems, and
-    take a full-page screenshot (the window made as tall as the page: same width, same layout)."""
+    take a full-page screenshot (the window made as tall as the page: same width, same layout);
+    ``extra``: a JavaScript expression whose JSON text becomes ``facts["extra"]``."""
     with tempfile.TemporaryDirectory(prefix="ocwtool-chromium-") as profile:
         pipe = _launch(Path(profile))
         try:
@@ -164,6 +165,9 @@ def open_page(page: Path) -> PageReport:
             pipe.wait_for("Page.loadEventFired")
             value = pipe.call("Runtime.evaluate", session, expression=PAGE_FACTS, returnByValue=True)
             facts = json.loads(value["result"]["value"])
+            if extra is not None:
+                more = pipe.call("Runtime.evaluate", session, expression=extra, returnByValue=True)
+                facts["extra"] = json.loads(more["result"]["value"])
             _window(pipe, session, max(HEIGHT, min(int(facts["height"]), 16000)))
             shot = pipe.call("Page.captureScreenshot", session, format="png")["data"]
             errors, requests = _problems(pipe.events)

@@ -29,7 +29,8 @@ from ocwtool.progress import Progress
 def report_cmd(app: AppContext, out: Path | None, cutoff: dt.datetime | None, progress: Progress) -> None:
     """Draw the workspace as figures: data (seasons, months, levels, knowledge types, lengths,
     flags, splits), variants, annotation agreement, validation and every scored run in runs/
-    (leaderboards with 95 % intervals, knowledge types, levels, cutoff, variants, humans).
+    (leaderboards with 95 % intervals, knowledge types, levels, cutoff, variants, humans), and red
+    herrings (a board with its decoys shaded by score; fixation per player against chance).
     Writes one self-contained HTML page (figures inline, opens from disk, no network) and each
     figure as SVG and PNG under reports/. Sections without data say so.
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -32,6 +32,7 @@ from ocwtool.progress import Progress, silent, track
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.releases.verify import verify_release
 from ocwtool.report import report_workspace
+from ocwtool.report.model import Panel
 from ocwtool.scrapers.base import CrawlOptions
 from ocwtool.scrapers.nyt import run_nyt
 from ocwtool.scrapers.pipeline import scrape_ocw
@@ -219,9 +220,24 @@ def report_stage(state: DemoState) -> StageResult:
     """Draw the workspace (``ocwtool report``): the last stage, so every section has its data."""
     written = report_workspace(state.workspace, cutoff=REPORT_CUTOFF, progress=state.progress)
     panels = [p for s in written.sections for p in s.panels]
-    drawn = len(written.figures) // 2
-    lines = [f"{drawn} figures drawn; {len(panels) - drawn} panels without data say why"]
+    drawn, boards = len(written.figures) // 2, [p.board for p in panels if p.board is not None]
+    lines = [
+        f"{drawn} figures drawn, {len(boards)} board(s); "
+        f"{len(panels) - drawn - len(boards)} panels without data say why",
+        herring_line(panels),
+    ]
     return StageResult("report", lines=lines, paths=[written.html])
+
+
+def herring_line(panels: Sequence[Panel]) -> str:
+    """What the red-herring section shows: the decoys shaded on its board, the players measured."""
+    by_key = {p.key: p for p in panels}
+    board, fixation = by_key.get("herrings-board"), by_key.get("herrings-fixation")
+    if board is None or fixation is None:
+        return "red herrings: " + next((p.note for k, p in by_key.items() if k.startswith("herrings")), "")
+    decoys = sum(bool(d) for row in board.board.rows for d in row.decoys) if board.board else 0
+    players = max(0, len(fixation.table) - 1)
+    return f"red herrings: {decoys} decoy clue(s) shaded on a board; fixation of {players} player(s)"
 
 
 SCRAPE_STAGES: tuple[Stage, ...] = (scrape_ocw_stage, scrape_nyt_stage)

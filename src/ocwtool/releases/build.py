@@ -39,6 +39,8 @@ from ocwtool.releases.licences import config_sources
 from ocwtool.releases.publish import clear_leftovers, complete_release, publish
 from ocwtool.releases.quirks import quirks
 from ocwtool.report.build import key_figures, write_report
+from ocwtool.report.collect import store_runs
+from ocwtool.report.fixation import player_fixation
 from ocwtool.safenames import check_release
 from ocwtool.schema.corpus import Corpus, is_text
 from ocwtool.schema.models import Puzzle, sort_key
@@ -243,6 +245,7 @@ def _write_folder(
         herrings=tuple(herrings),
         herring_sources=shipped,
         herring_annotator=spec.herrings,
+        fixation=tuple(player_fixation(store_runs(workspace, spec.sources))) if herrings else (),
     )
     write_text(root.card, card.render_card(info))
     write_text(root.citation, card.CITATION_BIB)

@@ -23,6 +23,7 @@ from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE, SETUP_COMMAND, VEN
 from ocwtool.formats.hf import features, herring_features
 from ocwtool.names import SPLITS
 from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
+from ocwtool.report.fixation import PlayerFixation, chance, share
 from ocwtool.safetext import markdown
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.release import Release
@@ -90,6 +91,7 @@ class CardInfo:
     herrings: tuple[SplitFile, ...] = ()  # the red-herring tables (config: the puzzles' config)
     herring_sources: tuple[tuple[str, str, int], ...] = ()  # (annotator, source, rows) shipped
     herring_annotator: str | None = None  # the one annotator chosen at build (None: default order)
+    fixation: tuple[PlayerFixation, ...] = ()  # players of the workspace's runs on the released stores
 
     @property
     def configs(self) -> list[str]:
@@ -250,7 +252,37 @@ def _herrings(info: CardInfo) -> list[str]:
         "",
         *shipped,
         "",
+        *_fixation(info.fixation),
     ]
+
+
+FIXATION_INTRO = [
+    "### Fixation on red herrings",
+    "",
+    "How often the players scored on these puzzles fell for labelled decoys, as `ocwtool eval`",
+    "recorded it in the evaluation reports (`runs/`) of the workspace this release was built from;",
+    "`labels` names the annotator each was scored against. Fixation rate: the share of a player's",
+    "wrong groups that take a decoy toward the group it fits (of how many); chance: the same share",
+    "expected of random wrong groups of the same shape on the same boards; first mistake on a decoy:",
+    "the share of games with a mistake whose first mistake takes one, and its chance. Seeds and",
+    "epochs of one run are pooled.",
+    "",
+    "| player | labels | fixation rate | chance | first mistake on a decoy |",
+    "|---|---|---|---|---|",
+]
+
+
+def _fixation(players: Sequence[PlayerFixation]) -> list[str]:
+    """The fixation table, when some evaluation of the released puzzles recorded it."""
+    if not players:
+        return []
+    rows = [
+        f"| {markdown(p.player)} | {markdown(p.annotator)} | {share(p.rate, p.fixated, p.wrong_groups)} "
+        f"| {chance(p.chance)} | {share(p.first_rate, p.first_decoy, p.mistaken)}"
+        f"; chance {chance(p.first_chance)} |"
+        for p in players
+    ]
+    return [*FIXATION_INTRO, *rows, ""]
 
 
 def _herring_choice(annotator: str | None) -> list[str]:

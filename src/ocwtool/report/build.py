@@ -21,12 +21,13 @@ from ocwtool.report.collect import ReportInputs, collect
 from ocwtool.report.curation import annotation_section, validation_section, variants_section
 from ocwtool.report.data import data_section
 from ocwtool.report.evaluation_panels import evaluation_section
+from ocwtool.report.herrings import herrings_section
 from ocwtool.report.html import page
 from ocwtool.report.model import Panel, Section
 from ocwtool.report.render import render
 from ocwtool.workspace import Workspace
 
-FIGURE_PREFIXES = ("data-", "variants-", "annotation-", "validation-", "eval-")
+FIGURE_PREFIXES = ("data-", "variants-", "annotation-", "validation-", "eval-", "herrings-")
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ def sections(inputs: ReportInputs) -> tuple[Section, ...]:
         annotation_section(inputs.annotations, inputs.unfinished),
         validation_section(inputs.validation),
         evaluation_section(inputs.evaluation),
+        herrings_section(inputs.herrings, inputs.evaluation.runs),
     )
 
 

@@ -15,10 +15,12 @@ from ocwtool.annotations.adjudicate import release_labels
 from ocwtool.annotations.annotators import describe_unfinished, finished, unfinished
 from ocwtool.evaluation.facets import WallFacts, facts_of, herrings_marked
 from ocwtool.evaluation.gold import gold_from_puzzle
+from ocwtool.evaluation.herring_metrics import choose_labels
 from ocwtool.evaluation.pipeline import parse_report_name
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.evaluation.stats import label_categories
 from ocwtool.report.evaluation import EvalInputs, ScoredRun
+from ocwtool.report.herrings import HerringInputs
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.annotations import latest_suggestions, read_all
@@ -41,6 +43,7 @@ class ReportInputs:
     type_origin: str = ""
     validation: Mapping[str, Any] | None = None
     evaluation: EvalInputs = field(default_factory=lambda: EvalInputs(runs=()))
+    herrings: HerringInputs = field(default_factory=HerringInputs)
 
 
 def knowledge_types(
@@ -112,6 +115,23 @@ def _facts(
     return facts
 
 
+def herring_inputs(
+    labels: Mapping[str, Mapping[str, ItemRecord]], stores: Mapping[str, Sequence[Puzzle]]
+) -> HerringInputs:
+    """The red-herring labels ``ocwtool eval`` would use on the stores' walls (its default order),
+    with those walls; variants are left out (labels are about the puzzles as published)."""
+    walls = [(name, gold_from_puzzle(p)) for name, puzzles in stores.items() for p in puzzles]
+    chosen = choose_labels(labels, (g.wall_id for _, g in walls))
+    return HerringInputs(*chosen, walls=walls) if chosen is not None else HerringInputs(walls=walls)
+
+
+def store_runs(ws: Workspace, sources: Sequence[str] = ()) -> list[ScoredRun]:
+    """The scored runs on the workspace's puzzle stores (``sources``: only those), not on variants:
+    the runs whose red-herring figures a release card shows."""
+    names = set(sources) if sources else set(ws.store_names())
+    return [r for r in scored_runs(ws) if r.source in names]
+
+
 def _only(
     stores: dict[str, list[Puzzle]], variants: dict[str, list[Puzzle]], sources: Sequence[str]
 ) -> tuple[dict[str, list[Puzzle]], dict[str, list[Puzzle]]]:
@@ -163,4 +183,5 @@ def collect(
         type_origin=origin,
         validation=validation if validation is not None else _json(ws.validation_json_path),
         evaluation=evaluation,
+        herrings=herring_inputs(labels, stores),
     )

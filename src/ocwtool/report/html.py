@@ -7,6 +7,7 @@ import base64
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from ocwtool.report.board_html import BOARD_STYLE, board_html
 from ocwtool.report.model import Panel, Section
 
 STYLE = """
@@ -23,6 +24,7 @@ th, td { border: 1px solid #ddd; padding: .2em .5em; text-align: left; }
 td.long { overflow-wrap: anywhere; }
 nav ul { columns: 2; }
 """
+STYLE += BOARD_STYLE
 
 
 LONG_WORD = 24  # characters
@@ -48,10 +50,12 @@ def _table(rows: Sequence[Sequence[str]]) -> str:
 
 def _panel(panel: Panel, svgs: Mapping[str, bytes]) -> str:
     parts = [f'<section class="panel" id="{escape(panel.key)}">', f"<h3>{escape(panel.title)}</h3>"]
+    caption = f"<figcaption>{escape(panel.caption)}</figcaption>" if panel.caption else ""
     if panel.key in svgs:
-        caption = f"<figcaption>{escape(panel.caption)}</figcaption>" if panel.caption else ""
         alt = escape(panel.title)
         parts.append(f'<figure><img alt="{alt}" src="{data_uri(svgs[panel.key])}">{caption}</figure>')
+    elif panel.board is not None:
+        parts.append(f"<figure>{board_html(panel.board)}{caption}</figure>")
     else:
         parts.append(f'<p class="note">{escape(panel.note or "No data.")}</p>')
     if panel.table:

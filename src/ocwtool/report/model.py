@@ -54,9 +54,34 @@ Chart = Bars | Heatmap
 
 
 @dataclass(frozen=True)
+class Decoy:
+    """A clue's pull toward another group: that group's name (its connection) and the label's score
+    (None: the label has none, e.g. a person's)."""
+
+    toward: str
+    score: float | None = None
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """One gold group of a board: its name and its clues, each with the decoys labelled on it."""
+
+    group: str
+    clues: tuple[str, ...]
+    decoys: tuple[tuple[Decoy, ...], ...]  # per clue, in the order of ``clues``
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board drawn as HTML (not a figure): one row per gold group, decoy clues shaded by score."""
+
+    rows: tuple[BoardRow, ...]
+
+
+@dataclass(frozen=True)
 class Panel:
     """One figure of a section: its title, the chart (or ``None`` and a ``note`` saying why), a caption
-    and an optional table (header row first)."""
+    and an optional table (header row first); or, instead of a chart, a ``board`` drawn in HTML."""
 
     key: str
     title: str
@@ -64,6 +89,7 @@ class Panel:
     note: str = ""
     caption: str = ""
     table: tuple[tuple[str, ...], ...] = ()
+    board: Board | None = None
 
 
 @dataclass(frozen=True)
