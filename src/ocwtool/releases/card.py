@@ -214,8 +214,10 @@ HERRING_COLUMNS_DOC = [
     "| `reason` | `word`: why it fits there; `category`: the decoy theme |",
     "| `score` | 0-1: the share of players who made that mistake (`play`), the scorer's score"
     " (`suggest:<model>`); null when the label has none |",
-    "| `annotator` | who made the label (its `annotations/<annotator>.jsonl` store; `suggest`) |",
-    "| `source` | `human`, `play` (mined from records of play), `suggest:<model tag>` or `suggest:rules` |",
+    "| `annotator` | who made the label (its `annotations/<annotator>.jsonl` store; `suggest`; the"
+    " adjudicator for `adjudicated`) |",
+    "| `source` | `adjudicated` (kept by `ocwtool annotate adjudicate`), `human`, `play` (mined from"
+    " records of play), `suggest:<model tag>` or `suggest:rules` |",
     "| `evidence` | JSON text: mistake `kind`, `players` who made it of `exposed` who played it, and"
     " `sources` (each file's `name`, `sha256` and the `players` in it); null when none |",
 ]
@@ -290,8 +292,9 @@ def _herring_choice(annotator: str | None) -> list[str]:
         return [f"Only annotator `{annotator}`'s labels ship (chosen when the release was built). Shipped:"]
     return [
         "Per puzzle, the labels of the first of these that labelled it ship (each of its annotators):",
-        "human annotators, then decoys mined from play (`ocwtool annotate decoys`), then the",
-        "red-herring scorer's suggestions (the rule-based flags only on request). Walls whose",
+        "the red herrings an adjudicator kept (`ocwtool annotate adjudicate`; none when they kept",
+        "none), then human annotators, then decoys mined from play (`ocwtool annotate decoys`), then",
+        "the red-herring scorer's suggestions (the rule-based flags only on request). Walls whose",
         "labelling was left unfinished are left out. Shipped here:",
     ]
 
