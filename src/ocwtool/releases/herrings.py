@@ -122,7 +122,9 @@ def candidates(workspace: Workspace, only: str | None = None) -> dict[str, list[
     return out if only is not None else _settled(out, stores.get(ADJUDICATED, {}))
 
 
-def _settled(out: dict[str, list[list[Labelled]]], adjudicated: Mapping[str, ItemRecord]) -> dict[str, list[list[Labelled]]]:
+def _settled(
+    out: dict[str, list[list[Labelled]]], adjudicated: Mapping[str, ItemRecord]
+) -> dict[str, list[list[Labelled]]]:
     """A puzzle whose adjudicator kept no red herring ships none: its annotators' rows and the lower
     tiers are settled too."""
     for pid, rec in adjudicated.items():
