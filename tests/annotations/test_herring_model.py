@@ -6,11 +6,13 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ocwtool.annotations.herring_model.evaluate import HerringEvaluation, render
 from ocwtool.annotations.herring_model.features import featurize, pairs
 from ocwtool.annotations.herring_model.train import data_hash, played, split_games
+from ocwtool.annotations.prelabel.features import Embedder
 from ocwtool.annotations.prelabel.train import game_key
 from ocwtool.stores.annotations import latest, read_records
 from tests.annotations.conftest import run_cli
@@ -46,6 +48,40 @@ def test_pair_features_carry_the_rules_and_wordnet_cues() -> None:
     feats = dict(featurize([BOARDS[0]], ("text", "wordnet")))
     row = next(f for p, f in feats.items() if p.number == 1 and p.other == 1)
     assert {"rule:word_flag", "wn:sense", "wn:partner", "txt:shares_letters", "pos:other1"} <= set(row)
+
+
+class _Axes:
+    """An invented encoder: each group's clues point along their own axis (a small tilt apiece), and
+    clue 1 points exactly along group 2's axis, so it is its own group's odd one out."""
+
+    def __init__(self) -> None:
+        self.vectors: dict[str, np.ndarray] = {}
+        for k, group in enumerate(BOARDS[0].groups):
+            for j, clue in enumerate(group.clues):
+                self.vectors[clue.lower()] = np.eye(8)[k] + 0.1 * np.eye(8)[4 + j]
+            self.vectors[group.connection.lower()] = np.eye(8)[k]
+        self.vectors[BOARDS[0].groups[0].clues[0].lower()] = np.eye(8)[1]
+
+    def encode(self, texts: list[str], batch_size: int = 32) -> np.ndarray:
+        return np.stack([self.vectors[t] for t in texts])
+
+
+def test_embed_features_place_the_clue_between_its_own_group_and_the_other() -> None:
+    feats = dict(featurize([BOARDS[0]], ("embed",), Embedder(_Axes())))
+    toward = next(f for p, f in feats.items() if p.number == 1 and p.other == 1)
+    away = next(f for p, f in feats.items() if p.number == 1 and p.other == 2)
+    tilt = 1 / np.sqrt(1.01)  # clue 1 against one clue of group 2
+    assert toward["emb:centroid"] == pytest.approx(1 / np.sqrt(1.0025))
+    assert toward["emb:own_centroid"] == pytest.approx(0.0)
+    assert toward["emb:margin_centroid"] == pytest.approx(toward["emb:centroid"])
+    assert toward["emb:max2"] == pytest.approx(tilt) and toward["emb:top3_mean"] == pytest.approx(tilt)
+    assert toward["emb:own_min"] == pytest.approx(0.0)
+    assert toward["emb:odd_rank"] == 0.0  # the least like its own group of the four
+    assert toward["emb:odd_gap"] == pytest.approx(-2 / 3 / 1.01)
+    assert toward["emb:vs_next_group"] == pytest.approx(toward["emb:centroid"])
+    assert toward["emb:would_be_cohesion"] == pytest.approx((3 * tilt + 3 / 1.01) / 6)
+    assert away["emb:centroid"] == pytest.approx(0.0) and away["emb:would_be_cohesion"] < 0.5
+    assert away["emb:vs_next_group"] == pytest.approx(-toward["emb:centroid"])
 
 
 def test_the_split_holds_out_whole_games_and_always_the_reserved_ones() -> None:

@@ -5,7 +5,10 @@ scores without it, which the saved evaluation does not cover):
 
 * ``embed``: MiniLM cosine similarities of the clue to the other group's clues (mean, max) and to its
   connection, the same to the clue's own group, their margins, and whether the other group is the
-  clue's nearest other group;
+  clue's nearest other group; the same to each group's centroid, the second-closest and the three
+  closest clues of the other group, how tight a group the clue would make with those three, how
+  far the clue is the odd one out of its own group, and its lead over its next-nearest other group
+  (:func:`shape_features`);
 * ``wordnet``: shared senses, hypernyms and compound partners with the other group's clues, whether
   the clue matches that group's signature or its own, and the rules' red-herring flags
   (:mod:`ocwtool.annotations.herrings`);
@@ -142,11 +145,55 @@ def embed_features(puzzle: Puzzle, pair: Pair, embedder: Embedder) -> Features:
         "emb:margin_max": max(to) - max(own),
         "emb:margin_conn": conn - own_conn,
         "emb:nearest": float(nearest == pair.other),
+    } | shape_features(puzzle, pair, embedder)
+
+
+def _centroid_sim(v: npt.NDArray[np.float32], vs: Sequence[npt.NDArray[np.float32]]) -> float:
+    mean = np.mean(vs, axis=0)
+    return float(v @ mean / (np.linalg.norm(mean) or 1.0))
+
+
+def _fits(vs: Sequence[npt.NDArray[np.float32]]) -> list[float]:
+    """Each clue's mean similarity to the rest of its group: the lowest is the group's odd one out."""
+    return [float(np.mean([u @ w for j, w in enumerate(vs) if j != i])) for i, u in enumerate(vs)]
+
+
+def shape_features(puzzle: Puzzle, pair: Pair, embedder: Embedder) -> Features:
+    """How the clue sits between the two groups: centroids, the closest few, the odd one out."""
+    v = embedder.vector(_clue(puzzle, pair.number))
+    other = [embedder.vector(c) for c in puzzle.groups[pair.other].clues]
+    group = [embedder.vector(c) for c in puzzle.groups[pair.own].clues]
+    me = (pair.number - 1) % 4
+    mates = [u for j, u in enumerate(group) if j != me]
+    to = sorted((float(v @ u) for u in other), reverse=True)
+    closest = sorted(other, key=lambda u: -float(v @ u))[:3]
+    fit = _fits(group)
+    centroids = {
+        k: _centroid_sim(v, [embedder.vector(c) for c in g.clues])
+        for k, g in enumerate(puzzle.groups)
+        if k not in (pair.own, pair.other)
+    }
+    centroid, own_centroid = _centroid_sim(v, other), _centroid_sim(v, mates)
+    return {
+        "emb:centroid": centroid,
+        "emb:own_centroid": own_centroid,
+        "emb:margin_centroid": centroid - own_centroid,
+        "emb:max2": to[1],
+        "emb:top2_mean": float(np.mean(to[:2])),
+        "emb:top3_mean": float(np.mean(to[:3])),
+        "emb:own_min": min(float(v @ u) for u in mates),
+        "emb:odd_rank": sorted(range(len(fit)), key=fit.__getitem__).index(me) / (len(fit) - 1),
+        "emb:odd_gap": fit[me] - float(np.mean([f for i, f in enumerate(fit) if i != me])),
+        "emb:vs_next_group": centroid - max(centroids.values(), default=0.0),
+        "emb:would_be_cohesion": _cohesion_of([v, *closest]),
     }
 
 
 def _cohesion(embedder: Embedder, clues: Sequence[str]) -> float:
-    vs = [embedder.vector(c) for c in clues]
+    return _cohesion_of([embedder.vector(c) for c in clues])
+
+
+def _cohesion_of(vs: Sequence[npt.NDArray[np.float32]]) -> float:
     return float(np.mean([a @ b for i, a in enumerate(vs) for b in vs[i + 1 :]]))
 
 
