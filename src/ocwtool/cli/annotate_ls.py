@@ -80,21 +80,24 @@ def push_cmd(
     """Create or update the project and push puzzles as tasks (idempotent).
 
     Puzzles already pushed are left alone; those changed in ocwtool since are reported. The
-    suggest pre-labels go along as predictions. Each task gets --overlap of the --annotator names
-    (task field "assigned", and a Data Manager tab "ocwtool: NAME" per annotator).
+    suggest pre-labels go along as predictions, and up to 4 suggested decoys per puzzle (mined
+    from play by `annotate decoys`, else the red-herring scorer's) for annotators to confirm or
+    reject. Each task gets --overlap of the --annotator names (task field "assigned", and a Data
+    Manager tab "ocwtool: NAME" per annotator).
 
     \b
     Examples:
       ocwtool annotate ls push --split test --sample 40 --seed 7 --annotator alice --annotator bob --overlap 2
     """
     from ocwtool.annotations.annotators import check_annotator, latest_suggestions
-    from ocwtool.annotations.labelstudio import plan, sync
+    from ocwtool.annotations.labelstudio import decoys, plan, sync
 
     for name in annotators:
         check_annotator(name)
     ws = app.workspace()
     chosen = plan.select(ws.puzzles(sources), split, sample, seed)
     suggestions = {} if no_predictions else latest_suggestions(ws.annotations_dir)
+    shown = decoys.decoys_for(chosen, decoys.mined_records(ws.annotations_dir), suggestions)
     client, settings = _connect(ws)
     report = sync.push(
         client,
@@ -107,6 +110,7 @@ def push_cmd(
         model_version=model_version,
         batch_size=batch_size,
         progress=progress,
+        decoys=shown,
     )
     term.echo(report.render())
 
