@@ -103,10 +103,15 @@ def _new_task(
     puzzle: Puzzle, names: list[str], suggestion: ItemRecord | None, model: str, decoys: Sequence[Decoy]
 ) -> Task:
     task: Task = {"data": task_data(puzzle, names, decoys)}
-    if suggestion is not None:
-        prelabel = without_decoys(puzzle, suggestion, decoys)
-        task["predictions"] = [{"model_version": model, "result": record_result(puzzle, prelabel)}]
+    result = _prelabel(puzzle, suggestion, decoys)
+    if result:
+        task["predictions"] = [{"model_version": model, "result": result}]
     return task
+
+
+def _prelabel(puzzle: Puzzle, suggestion: ItemRecord | None, decoys: Sequence[Decoy]) -> list[Any]:
+    """A suggestion's result without the decoys the task asks about (empty: no prediction)."""
+    return [] if suggestion is None else record_result(puzzle, without_decoys(puzzle, suggestion, decoys))
 
 
 def push(
@@ -167,15 +172,11 @@ def _add_prediction(
     model_version: str,
 ) -> int:
     """Attach the suggestion to a task pushed before it existed (once per model version)."""
-    sug = suggestions.get(puzzle.id)
-    if sug is None or any(p.get("model_version") == model_version for p in task.get("predictions") or []):
+    result = _prelabel(puzzle, suggestions.get(puzzle.id), decoys_of(task["data"]))
+    if not result or any(p.get("model_version") == model_version for p in task.get("predictions") or []):
         return 0
     _call(
-        settings,
-        client.predictions.create,
-        task=int(task["id"]),
-        result=record_result(puzzle, without_decoys(puzzle, sug, decoys_of(task["data"]))),
-        model_version=model_version,
+        settings, client.predictions.create, task=int(task["id"]), result=result, model_version=model_version
     )
     return 1
 
