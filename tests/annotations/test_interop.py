@@ -79,19 +79,24 @@ def test_roundtrip_labelstudio(workspace: Path, tmp_path: Path) -> None:
     roundtrip(workspace, tmp_path, "labelstudio")
     config = ET.fromstring((tmp_path / "export.labelstudio.config.xml").read_text())
     names = {el.get("name") for el in config.iter() if el.get("name")}
-    per_group = {f"{kind}_{k}" for kind in ("knowledge", "combined", "group") for k in range(1, 5)}
+    kinds = ("knowledge", "combination", "combined", "group")
+    per_group = {f"{kind}_{k}" for kind in kinds for k in range(1, 5)}
     per_clue = {f"{kind}_{n}" for kind in ("clue", "herring", "herring_why") for n in range(1, 17)}
-    assert per_group | per_clue | {"red_herring_categories", "note", "wall"} == names
+    per_decoy = {f"{kind}_{d}" for kind in ("decoy", "decoy_verdict") for d in range(1, 5)}
+    fields = {"trap_groups", "red_herring_categories", "note", "wall"}
+    assert per_group | per_clue | per_decoy | fields == names
     choices = {el.get("name"): [c.get("value") for c in el] for el in config.iter("Choices")}
     base = ["Semantic", "Associative", "Encyclopedic", "Multiword expression", "Linguistic"]
     assert choices["knowledge_1"] == [*base, "Combined"]
-    assert choices["combined_1"] == base
+    assert choices["combination_1"][:2] == ["Semantic + Associative", "Semantic + Encyclopedic"]
+    assert len(choices["combination_1"]) == 26  # 10 pairs, 10 triples, 5 fours, all five
+    assert choices["combined_1"] == base  # the earlier config's parts, kept hidden
     assert choices["herring_5"] == ["Group 1", "Group 3", "Group 4"]  # clue 5 is in group 2
     tasks = json.loads((tmp_path / "export.labelstudio").read_text())
     assert tasks[0]["annotations"][0]["completed_by"]["email"] == "alice@ocwtool.invalid"
     result = {r["from_name"]: r["value"] for r in tasks[0]["annotations"][0]["result"]}
     assert result["knowledge_3"] == {"choices": ["Combined"]}
-    assert result["combined_3"] == {"choices": ["Encyclopedic", "Multiword expression"]}
+    assert result["combination_3"] == {"choices": ["Encyclopedic + Multiword expression"]}
     assert result["herring_5"] == {"choices": ["Group 1"]}
     assert result["herring_why_5"] == {"text": ["sounds blue: why"]}
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ocwtool.annotations.labelstudio import plan, sync
+from ocwtool.annotations.labelstudio import decoys, plan, sync
 from ocwtool.annotations.labelstudio.pulled import not_imported_error
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
@@ -96,8 +96,10 @@ def push_cmd(
     """Create or update the project and push puzzles as tasks (idempotent).
 
     Puzzles already pushed are left alone; those changed in ocwtool since are reported. The
-    suggest pre-labels go along as predictions. Each task gets --overlap of the --annotator names
-    (task field "assigned", a Data Manager tab "ocwtool: NAME" per annotator: printed with the next task).
+    suggest pre-labels go along as predictions, and up to 4 suggested decoys per puzzle (mined
+    from play by `annotate decoys`, else the red-herring scorer's) for annotators to confirm or
+    reject. Each task gets --overlap of the --annotator names (task field "assigned", a Data
+    Manager tab "ocwtool: NAME" per annotator: printed with the next task).
 
     \b
     Examples:
@@ -110,6 +112,7 @@ def push_cmd(
     ws = app.workspace()
     chosen = plan.select(ws.puzzles(sources), split, sample, seed)
     suggestions = {} if no_predictions else latest_suggestions(ws.annotations_dir)
+    shown = decoys.decoys_for(chosen, decoys.mined_records(ws.annotations_dir), suggestions)
     client, settings = _connect(ws)
     report = sync.push(
         client,
@@ -122,6 +125,7 @@ def push_cmd(
         model_version=model_version,
         batch_size=batch_size,
         progress=progress,
+        decoys=shown,
     )
     term.echo(f"{report.render()}\n{_links(client, settings, report.project_id)}")
     _record_push(ws, settings.project, chosen)

@@ -2,25 +2,37 @@
 
 The config uses Label Studio's own controls, one block per group:
 
-* ``knowledge_<k>`` (``Choices``, single): the group's knowledge type; picking *Combined* reveals
-  ``combined_<k>`` (``Choices``, multiple) for its two or more parts;
+* ``knowledge_<k>`` (``Choices``, single, required): the group's knowledge type; picking *Combined*
+  reveals ``combination_<k>`` (``Choices``, a drop-down of the allowed combinations of two or more
+  types, required while shown), so Label Studio refuses to submit a Combined group without its
+  parts. ``combined_<k>`` (the parts as ticks, which let one part through) is kept, hidden, so that
+  annotations made with the earlier config stay valid in the project;
 * per clue ``n`` (1-16, numbered group by group as the terminal session shows them):
   ``herring_<n>`` (``Choices``, single) "could also fit group j" (the clue's own group is not
   offered), and ``herring_why_<n>`` (``TextArea``, shown once a group is picked);
-* ``red_herring_categories`` (``TextArea``, one ``1,6,11: decoy theme`` per line) and ``note``.
+* per suggested decoy slot ``d`` (1-4, :mod:`.decoys`): the text ``decoy_<d>`` (clue, group it is
+  pulled toward, score, evidence) and ``decoy_verdict_<d>`` (``Choices`` Confirm / Reject, loaded
+  from the task data, so an empty slot offers nothing);
+* ``trap_groups`` (``TextArea``, one ``1,2,5,9: theme`` per line: 4+ clues from 2+ groups, at most 2
+  from any one), ``red_herring_categories`` (other decoy themes, one ``1,6,11: theme`` per line)
+  and ``note``.
 
 Each task's data carries the puzzle id, the group ids, a content hash of the puzzle (so a puzzle
-changed in ocwtool after it was pushed is noticed) and the annotators it is assigned to.
+changed in ocwtool after it was pushed is noticed), the annotators it is assigned to and its
+suggested decoys.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
 from ocwtool.annotations.herrings import numbered_clues
+from ocwtool.annotations.labelstudio.decoys import MAX_DECOYS, Decoy, as_data
 from ocwtool.annotations.taxonomy import BY_TYPE, GUIDELINE_VERSION
 from ocwtool.schema.annotations import BASE_TYPES
 from ocwtool.schema.models import GROUP_SIZE, Puzzle
@@ -28,6 +40,19 @@ from ocwtool.schema.models import GROUP_SIZE, Puzzle
 COMBINED = "Combined"
 GROUPS = 4
 CLUES = GROUPS * GROUP_SIZE
+PLUS = " + "  # joins the types of a combination: "Encyclopedic + Multiword expression"
+CONFIRM, REJECT = "Confirm", "Reject"
+
+
+def base_names() -> list[str]:
+    """The display names of the five base types, in taxonomy order."""
+    return [BY_TYPE[t].name for t in BASE_TYPES]
+
+
+def combinations() -> list[str]:
+    """Every allowed Combined label as one choice: two or more base types, pairs first."""
+    names = base_names()
+    return [PLUS.join(c) for r in range(2, len(names) + 1) for c in itertools.combinations(names, r)]
 
 
 def group_choice(k: int) -> str:
@@ -51,20 +76,38 @@ def _clue_block(n: int, own: int) -> str:
     )
 
 
+def _combined(k: int) -> str:
+    shown = f'visibleWhen="choice-selected" whenTagName="knowledge_{k}" whenChoiceValue="{COMBINED}"'
+    why = f"Group {k} is Combined: pick the two or more types it combines"
+    return (
+        f'    <Choices name="combination_{k}" toName="group_{k}" choice="single" layout="select" '
+        f'required="true" requiredMessage="{escape(why)}" {shown}>{_choices(combinations())}</Choices>\n'
+        # the earlier config's parts, hidden: Label Studio refuses a config that drops a control
+        # its stored annotations use
+        f'    <View style="display: none"><Choices name="combined_{k}" toName="group_{k}" '
+        f'choice="multiple" showInline="true" {shown}>{_choices(base_names())}</Choices></View>\n'
+    )
+
+
 def _group_block(k: int) -> str:
-    base = [BY_TYPE[t].name for t in BASE_TYPES]
     clues = "".join(_clue_block(n, k) for n in range((k - 1) * GROUP_SIZE + 1, k * GROUP_SIZE + 1))
     return (
         f'  <View style="border-top: 1px solid #ccc; padding-top: 4px">\n'
         f'    <Header value="$group_{k}" size="5"/>\n'
         f'    <Text name="group_{k}" value="$group_{k}_clues"/>\n'
         f'    <Choices name="knowledge_{k}" toName="group_{k}" choice="single" showInline="true" '
-        f'required="true">{_choices([*base, COMBINED])}</Choices>\n'
-        f'    <Choices name="combined_{k}" toName="group_{k}" choice="multiple" showInline="true" '
-        f'visibleWhen="choice-selected" whenTagName="knowledge_{k}" whenChoiceValue="{COMBINED}">'
-        f"{_choices(base)}</Choices>\n"
+        f'required="true">{_choices([*base_names(), COMBINED])}</Choices>\n'
+        f"{_combined(k)}"
         f'    <View style="margin-left: 1em">\n{clues}    </View>\n'
         "  </View>\n"
+    )
+
+
+def _decoy_block(d: int) -> str:
+    return (
+        f'  <Text name="decoy_{d}" value="$decoy_{d}"/>\n'
+        f'  <Choices name="decoy_verdict_{d}" toName="decoy_{d}" choice="single" showInline="true" '
+        f'value="$decoy_{d}_verdicts"/>\n'
     )
 
 
@@ -77,7 +120,13 @@ def labelling_config() -> str:
         '  <Header value="Knowledge type of each group; red herrings: which group each clue could also fit"'
         ' size="6"/>\n'
         + "".join(_group_block(k) for k in range(1, GROUPS + 1))
-        + '  <Header value="Red-herring categories: '
+        + '  <View style="border-top: 1px solid #ccc; padding-top: 4px">\n'
+        '  <Header value="Suggested decoys: does the clue pull toward that group? Confirm or reject each"'
+        ' size="6"/>\n' + "".join(_decoy_block(d) for d in range(1, MAX_DECOYS + 1)) + "  </View>\n"
+        "  <Header value=\"Trap groups: one per line, 'clue numbers: theme', 4 or more clues from 2 or more"
+        ' groups, at most 2 from any group (e.g. 1,2,5,9: rivers)" size="6"/>\n'
+        '  <TextArea name="trap_groups" toName="wall" rows="2"/>\n'
+        '  <Header value="Other red-herring categories: '
         'one per line, \'clue numbers: decoy theme\' (e.g. 1,6,11: rivers)" size="6"/>\n'
         '  <TextArea name="red_herring_categories" toName="wall" rows="2"/>\n'
         '  <Header value="Note (optional)" size="6"/>\n'
@@ -98,7 +147,9 @@ def assigned_field(names: list[str]) -> str:
     return "," + ",".join(names) + "," if names else ""
 
 
-def task_data(puzzle: Puzzle, assigned: list[str] | None = None) -> dict[str, Any]:
+def task_data(
+    puzzle: Puzzle, assigned: list[str] | None = None, decoys: Sequence[Decoy] = ()
+) -> dict[str, Any]:
     """A task's ``data``: what the labelling screen shows, plus ocwtool's bookkeeping fields."""
     clues = numbered_clues(puzzle)
     data: dict[str, Any] = {
@@ -114,4 +165,16 @@ def task_data(puzzle: Puzzle, assigned: list[str] | None = None) -> dict[str, An
         data[f"group_{k}_clues"] = "   ".join(f"{c.number} {c.text}" for c in clues if c.group == k - 1)
     for c in clues:
         data[f"clue_{c.number}"] = f"{c.number} {c.text}"
+    return data | decoy_data(puzzle, decoys)
+
+
+def decoy_data(puzzle: Puzzle, decoys: Sequence[Decoy]) -> dict[str, Any]:
+    """The decoy fields of a task's data (every slot present: Label Studio wants each field the
+    config names; an empty slot has no text and no verdict to give)."""
+    shown = list(decoys[:MAX_DECOYS])
+    data: dict[str, Any] = {"decoys": as_data(shown)}
+    for d in range(1, MAX_DECOYS + 1):
+        filled = d <= len(shown)
+        data[f"decoy_{d}"] = shown[d - 1].line(puzzle, d) if filled else ""
+        data[f"decoy_{d}_verdicts"] = [{"value": CONFIRM}, {"value": REJECT}] if filled else []
     return data

@@ -98,6 +98,7 @@ def from_labelstudio(
                     created_at=ann.get("updated_at") or ann.get("created_at"),
                     cancelled=bool(ann.get("was_cancelled")),
                     where=f"{where} annotation {ann.get('id', '?')}",
+                    data=task.get("data"),
                 )
             )
     return out

@@ -75,6 +75,7 @@ class PushReport:
     changed: list[str] = field(default_factory=list)
     predictions: int = 0
     assigned: dict[str, int] = field(default_factory=dict)
+    decoys: int = 0  # tasks given suggested decoys by this push
 
     def render(self) -> str:
         lines = [
@@ -83,6 +84,8 @@ class PushReport:
         ]
         if self.assigned:
             lines.append("assigned: " + ", ".join(f"{n} {c}" for n, c in sorted(self.assigned.items())))
+        if self.decoys:
+            lines.append(f"suggested decoys to confirm or reject: {self.decoys} tasks")
         lines += changed_lines(self.changed)
         return "\n".join(lines)
 

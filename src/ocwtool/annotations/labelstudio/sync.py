@@ -1,12 +1,14 @@
 """Push puzzles to a running Label Studio server, pull the annotations back, report the status.
 
 * :func:`push` creates the project (or updates its labelling config and overlap), imports the
-  puzzles not there yet in batches with the ``suggest`` pre-labels as predictions (``model_version``),
-  attaches predictions to tasks pushed before a suggestion existed, records each task's annotators
+  puzzles not there yet in batches with the ``suggest`` pre-labels as predictions (``model_version``)
+  and their suggested decoys (:mod:`.decoys`), attaches predictions and decoys to tasks pushed before
+  they existed (decoys once: annotations refer to them by slot), records each task's annotators
   (task field ``assigned``, plus one Data Manager tab per annotator), and reports tasks whose puzzle
   changed in ocwtool after it was pushed instead of overwriting them.
 * :func:`pull` maps each annotation to an ocwtool annotator by its user's e-mail and appends the
-  records not already in ``annotations/<annotator>.jsonl`` (so pulling twice changes nothing).
+  records not already in ``annotations/<annotator>.jsonl`` (so pulling twice changes nothing); what
+  cannot be imported (an unreadable annotation, a trap group that breaks the rule) is reported.
 * :func:`status` counts tasks, annotations per annotator and what is still to pull.
 
 Both list the annotations that cannot be imported as needing attention
@@ -24,7 +26,15 @@ from typing import TYPE_CHECKING, Any
 from ocwtool.annotations.annotators import check_annotator
 from ocwtool.annotations.interop.exchange import save_imported
 from ocwtool.annotations.labelstudio.client import LabelStudioSettings, api_error, as_json
-from ocwtool.annotations.labelstudio.config import assigned_field, labelling_config, puzzle_hash, task_data
+from ocwtool.annotations.labelstudio.config import (
+    assigned_field,
+    decoy_data,
+    labelling_config,
+    puzzle_hash,
+    task_data,
+)
+from ocwtool.annotations.labelstudio.decoys import Decoy, without_decoys
+from ocwtool.annotations.labelstudio.decoys import from_data as decoys_of  # (a task's data)
 from ocwtool.annotations.labelstudio.plan import PushReport, assign, changed_lines, parse_assigned
 from ocwtool.annotations.labelstudio.pulled import (
     PullReport,
@@ -99,11 +109,19 @@ def _by_puzzle(items: Sequence[Task]) -> dict[str, Task]:
     return {str(t["data"].get("puzzle_id")): t for t in items if t.get("data", {}).get("puzzle_id")}
 
 
-def _new_task(puzzle: Puzzle, names: list[str], suggestion: ItemRecord | None, model: str) -> Task:
-    task: Task = {"data": task_data(puzzle, names)}
-    if suggestion is not None:
-        task["predictions"] = [{"model_version": model, "result": record_result(puzzle, suggestion)}]
+def _new_task(
+    puzzle: Puzzle, names: list[str], suggestion: ItemRecord | None, model: str, decoys: Sequence[Decoy]
+) -> Task:
+    task: Task = {"data": task_data(puzzle, names, decoys)}
+    result = _prelabel(puzzle, suggestion, decoys)
+    if result:
+        task["predictions"] = [{"model_version": model, "result": result}]
     return task
+
+
+def _prelabel(puzzle: Puzzle, suggestion: ItemRecord | None, decoys: Sequence[Decoy]) -> list[Any]:
+    """A suggestion's result without the decoys the task asks about (empty: no prediction)."""
+    return [] if suggestion is None else record_result(puzzle, without_decoys(puzzle, suggestion, decoys))
 
 
 def push(
@@ -118,9 +136,10 @@ def push(
     model_version: str = "ocwtool-suggest",
     batch_size: int = 100,
     progress: Progress = silent,
+    decoys: Mapping[str, Sequence[Decoy]] | None = None,
 ) -> PushReport:
     """Push ``puzzles`` (idempotent): see the module docstring."""
-    suggestions = suggestions or {}
+    suggestions, decoys = suggestions or {}, decoys or {}
     project = ensure_project(client, settings, overlap if annotators else None)
     pid = int(project["id"])
     have = _by_puzzle(tasks(client, settings, pid))
@@ -131,10 +150,14 @@ def push(
     progress("ls push", 0, len(fresh))
     for start in range(0, len(fresh), batch_size):
         batch = fresh[start : start + batch_size]
-        body = [_new_task(p, plan.get(p.id, []), suggestions.get(p.id), model_version) for p in batch]
+        body = [
+            _new_task(p, plan.get(p.id, []), suggestions.get(p.id), model_version, decoys.get(p.id, ()))
+            for p in batch
+        ]
         _call(settings, client.projects.import_tasks, id=pid, request=body)
         report.created += [p.id for p in batch]
         report.predictions += sum("predictions" in t for t in body)
+        report.decoys += sum(bool(t["data"]["decoys"]) for t in body)
         progress("ls push", len(report.created), len(fresh))
     for puzzle in (p for p in puzzles if p.id in have):
         task = have[puzzle.id]
@@ -142,6 +165,7 @@ def push(
             report.changed.append(puzzle.id)
             continue
         report.unchanged.append(puzzle.id)
+        report.decoys += _add_decoys(client, settings, puzzle, task, decoys.get(puzzle.id, ()))
         report.predictions += _add_prediction(client, settings, puzzle, task, suggestions, model_version)
     report.assigned = dict(Counter(n for p in puzzles for n in plan.get(p.id, [])))
     if annotators:
@@ -158,16 +182,23 @@ def _add_prediction(
     model_version: str,
 ) -> int:
     """Attach the suggestion to a task pushed before it existed (once per model version)."""
-    sug = suggestions.get(puzzle.id)
-    if sug is None or any(p.get("model_version") == model_version for p in task.get("predictions") or []):
+    result = _prelabel(puzzle, suggestions.get(puzzle.id), decoys_of(task["data"]))
+    if not result or any(p.get("model_version") == model_version for p in task.get("predictions") or []):
         return 0
     _call(
-        settings,
-        client.predictions.create,
-        task=int(task["id"]),
-        result=record_result(puzzle, sug),
-        model_version=model_version,
+        settings, client.predictions.create, task=int(task["id"]), result=result, model_version=model_version
     )
+    return 1
+
+
+def _add_decoys(
+    client: LabelStudio, settings: LabelStudioSettings, puzzle: Puzzle, task: Task, decoys: Sequence[Decoy]
+) -> int:
+    """Give a task pushed before its decoys existed the decoys (never replaced: verdicts name slots)."""
+    if not decoys or task["data"].get("decoys"):
+        return 0
+    task["data"] = {**task["data"], **decoy_data(puzzle, decoys)}
+    _call(settings, client.tasks.update, id=str(task["id"]), data=task["data"])
     return 1
 
 
@@ -220,7 +251,7 @@ def collect(
             try:
                 if stale or puzzle is None:
                     raise AnnotationError(f"{where}: {stale}")
-                records.append(_record(puzzle, ann, name, where))
+                records.append(_record(puzzle, task, ann, name, where))
             except AnnotationError as exc:
                 why = str(exc).removeprefix(f"{where}: ")
                 report.unimported.append(Unimported(int(task["id"]), pid, name, why))
@@ -251,7 +282,10 @@ def _annotator(ann: Task, emails: Mapping[int, str], settings: LabelStudioSettin
         return email, email
 
 
-def _record(puzzle: Puzzle, ann: Task, name: str, where: str) -> ItemRecord:
+def _record(puzzle: Puzzle, task: Task, ann: Task, name: str, where: str) -> ItemRecord:
+    """The annotation's record; anything of it that cannot be imported (a trap group that breaks the
+    rule, a decoy the task does not show) makes the whole annotation need attention, so nothing is
+    dropped silently."""
     return record_from_result(
         puzzle,
         ann.get("result") or [],
@@ -259,6 +293,7 @@ def _record(puzzle: Puzzle, ann: Task, name: str, where: str) -> ItemRecord:
         created_at=ann.get("updated_at") or ann.get("created_at"),
         cancelled=bool(ann.get("was_cancelled")),
         where=where,
+        data=task.get("data"),
     )
 
 
