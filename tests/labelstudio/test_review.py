@@ -36,9 +36,9 @@ def test_decoys_are_shown_confirmed_and_pulled_with_trap_groups(
     store(ls_workspace, play, suggested(other, scored_word(other, 7, 3, 0.62)))
     push = run_cli(ls_workspace, "annotate", "ls", "push", "--no-progress")
     assert push.exit_code == 0, push.stderr
-    assert re.fullmatch(
+    assert re.match(
         r"Project '.*' \(id \d+\): 4 tasks created, 0 already there, 0 predictions attached\n"
-        r"suggested decoys to confirm or reject: 2 tasks\n",
+        r"suggested decoys to confirm or reject: 2 tasks\nProject: http",
         push.stdout,
     ), push.stdout
     tasks = project_tasks(ls_server, ls_workspace)
@@ -63,12 +63,20 @@ def test_decoys_are_shown_confirmed_and_pulled_with_trap_groups(
     first = annotate(ls_server, "alice", tasks[wall.id], [*labels, *verdicts, traps])
     annotate(ls_server, "alice", tasks[other.id], [choices("decoy_verdict_1", "decoy_1", "Confirm")])
     pulled = run_cli(ls_workspace, "annotate", "ls", "pull", "--no-progress")
-    assert pulled.exit_code == 0, pulled.stderr
+    assert pulled.exit_code == 1  # the annotation with a broken trap group needs attention, as a whole
     assert pulled.stdout == (
-        "Pulled 2 annotations (new: alice 2)\n"
-        f"not imported: task {tasks[wall.id]['id']} ({wall.id}) annotation {first} by alice@ocwtool.invalid: "
+        "read 2 annotations, added 1 (alice 1)\n"
+        "needs attention: 1 annotation in Label Studio cannot be imported (correct them there, then pull again):\n"
+        f"  task {tasks[wall.id]['id']} ({wall.id}) by alice: "
         "trap group '1,2,3,5: too many blues' has 3 clues of one group; a trap group has at most 2\n"
     )
+    assert wall.id not in read_all(ls_workspace / "annotations")["alice"]
+    fixed = [*labels, *verdicts, text("trap_groups", "1,2,5,9: things")]  # alice corrects hers
+    headers = {"Authorization": f"Token {ls_server.users['alice'].token}"}
+    url = f"{ls_server.url}/api/annotations/{first}/"
+    httpx.patch(url, json={"result": fixed}, headers=headers, timeout=60).raise_for_status()
+    again = run_cli(ls_workspace, "annotate", "ls", "pull", "--no-progress")
+    assert (again.exit_code, again.stdout) == (0, "read 2 annotations, added 1 (alice 1)\n"), again.stderr
     alice = read_all(ls_workspace / "annotations")["alice"]
     assert [(w.clue, w.fits_group) for w in alice[wall.id].red_herring_words] == [("NAAN", f"{wall.id}_1")]
     assert [(c.clues, c.theme) for c in alice[wall.id].red_herring_categories] == [
@@ -118,9 +126,9 @@ def test_a_project_of_the_earlier_config_updates_and_its_annotations_still_pull(
     push = run_cli(ls_workspace, "annotate", "ls", "push", "--no-progress", "--no-predictions")
     assert push.exit_code == 0, push.stderr
     title = (ls_workspace / "ocwtool.toml").read_text().split('"')[1]
-    assert push.stdout == (
+    assert push.stdout.startswith(
         f"Project {title!r} (id {pid}): 0 tasks created, 4 already there, 0 predictions attached\n"
-        "suggested decoys to confirm or reject: 1 tasks\n"
+        "suggested decoys to confirm or reject: 1 tasks\nProject: http"
     )
     project = httpx.get(f"{ls_server.url}/api/projects/{pid}/", headers=headers, timeout=60).json()
     assert project["label_config"] == labelling_config().strip()  # (Label Studio strips the end)
@@ -128,10 +136,12 @@ def test_a_project_of_the_earlier_config_updates_and_its_annotations_still_pull(
         "Decoy 1: 6 NAAN → Group 1"
     )
     pulled = run_cli(ls_workspace, "annotate", "ls", "pull", "--no-progress")
+    assert pulled.exit_code == 1
     assert pulled.stdout == (
-        "Pulled 2 annotations (new: bob 1)\n"
-        f"not imported: task {tasks['nyt-2024-01-03']['id']} (nyt-2024-01-03) annotation {refused_by_screen} "
-        "by alice@ocwtool.invalid: group 1 is Combined but names 0 parts (need 2+)\n"
+        "read 2 annotations, added 1 (alice 0, bob 1)\n"
+        "needs attention: 1 annotation in Label Studio cannot be imported (correct them there, then pull again):\n"
+        f"  task {tasks['nyt-2024-01-03']['id']} (nyt-2024-01-03) by alice: "
+        "group 1 is Combined but names 0 parts (need 2+)\n"
     )
     bob = read_all(ls_workspace / "annotations")["bob"]["nyt-2024-01-02"]
     assert [g.label.code for g in bob.groups][:3] == [
