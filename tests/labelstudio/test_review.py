@@ -138,7 +138,7 @@ def test_a_project_of_the_earlier_config_updates_and_its_annotations_still_pull(
     pulled = run_cli(ls_workspace, "annotate", "ls", "pull", "--no-progress")
     assert pulled.exit_code == 1
     assert pulled.stdout == (
-        "read 2 annotations, added 1 (alice 0, bob 1)\n"
+        "read 2 annotations, added 1 (bob 1)\n"
         "needs attention: 1 annotation in Label Studio cannot be imported (correct them there, then pull again):\n"
         f"  task {tasks['nyt-2024-01-03']['id']} (nyt-2024-01-03) by alice: "
         "group 1 is Combined but names 0 parts (need 2+)\n"
