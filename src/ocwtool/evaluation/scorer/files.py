@@ -59,6 +59,7 @@ def gold_from_record(rec: dict[str, Any], where: str, nyt: bool = False) -> Gold
         group_ids=tuple(str(g.get("group_id", "")) for g in groups),
         season=season if isinstance(season, int) else None,
         clues=tuple(_as_text(w, f"{where}: wall {wall_id}") for w in rec.get("words") or ()),
+        distractors=tuple(_as_text(w, f"{where}: wall {wall_id}") for w in rec.get("distractors") or ()),
     )
 
 
