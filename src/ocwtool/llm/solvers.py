@@ -32,8 +32,12 @@ def cache_policy(cache: bool) -> CachePolicy | bool:
     return CachePolicy(expiry=None) if cache else False
 
 
+def _engine_board(board: BoardMeta) -> Board:
+    return Board(board.wall_id, board.groups, board.connections, board.levels, board.clues, board.distractors)
+
+
 def _transcript(board: BoardMeta, rules: str, words: list[str], turns: list[Turn], game: Game) -> Transcript:
-    engine_board = Board(board.wall_id, board.groups, board.connections, board.levels, board.clues)
+    engine_board = _engine_board(board)
     return Transcript(
         wall_id=board.wall_id,
         rules=rules,
@@ -46,8 +50,7 @@ def _transcript(board: BoardMeta, rules: str, words: list[str], turns: list[Turn
 
 
 def _game(board: BoardMeta, rules: str, words: list[str]) -> Game:
-    engine_board = Board(board.wall_id, board.groups, board.connections, board.levels, board.clues)
-    return Game(engine_board, get_rules(rules), order=words)
+    return Game(_engine_board(board), get_rules(rules), order=words)
 
 
 @solver
