@@ -193,9 +193,8 @@ class Puzzle(Frozen):
         if self.game is Game.NYT and self.ocw is not None:
             raise ValueError("an NYT puzzle cannot carry ocw metadata")
         if Counter(self.clues) != Counter([*(c for g in self.groups for c in g.clues), *self.distractors]):
-            raise ValueError(
-                "clues must be exactly the 16 clues of the 4 groups and the distractors (a multiset)"
-            )
+            also = " and the distractors" if self.distractors else ""
+            raise ValueError(f"clues must be exactly the 16 clues of the 4 groups{also} (as a multiset)")
         clash = distractor_clash(self.grouped_clues, self.distractors)
         if clash:
             raise ValueError(clash)
