@@ -243,6 +243,7 @@ def _write_folder(
         herrings=tuple(herrings),
         herring_sources=shipped,
         herring_annotator=spec.herrings,
+        distractors=card.distractor_counts(configs),
     )
     write_text(root.card, card.render_card(info))
     write_text(root.citation, card.CITATION_BIB)

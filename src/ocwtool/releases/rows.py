@@ -41,7 +41,7 @@ def _parquet_ids(folder: Release, rel: str) -> list[str]:
         raise ReleaseError(f"invalid records in {rel}: {exc}") from None
     for p in puzzles:
         groups = [g.clues for g in p.groups]
-        if hideable(groups) and in_solution_order(p.clues, groups):
+        if hideable(groups) and in_solution_order(p.clues, groups, p.distractors):
             raise ReleaseError(
                 f"{rel}: puzzle {p.id}: clues are the groups in order, which gives the solution away; "
                 "rebuild the release with this ocwtool (it ships a seeded board)"
