@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
 from pydantic import ValidationError
 
-from ocwtool.schema.board import in_solution_order, shown_board, shuffled_board
+from ocwtool.schema.board import gives_away, in_solution_order, rows, shown_board, shuffled_board
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.text import same_word, word_forms
 from tests.validators.factory import distracted_wall, wall
@@ -102,8 +103,27 @@ def test_the_shuffle_samples_clues_then_distractors_and_never_leaks_them() -> No
 def test_solution_order_with_distractors() -> None:
     assert in_solution_order([*SOLUTION, *EXTRA], GROUPS, EXTRA)  # groups as rows
     tail = SOLUTION[1::2] + SOLUTION[0::2] + list(EXTRA)
-    assert in_solution_order(tail, GROUPS, EXTRA)  # distractors last: they are given away
+    assert not in_solution_order(tail, GROUPS, EXTRA)
+    assert gives_away(tail, GROUPS, EXTRA)  # a stored board ending with its distractors gives them away
+    assert gives_away([*SOLUTION, *EXTRA], GROUPS, EXTRA) and not gives_away(tail, GROUPS)
     mixed = ["x", *SOLUTION[1::2], "y", *SOLUTION[0::2], "z"]
     assert not in_solution_order(mixed, GROUPS, EXTRA)
     assert list(shown_board(mixed, GROUPS, "w", 0, distractors=EXTRA)) == mixed
     assert shown_board(tail, GROUPS, "w", 0, distractors=EXTRA) == shuffled_board(GROUPS, "w", 0, EXTRA)
+
+
+@pytest.mark.parametrize("k", [1, 4])
+def test_cutting_a_board_with_distractors_into_fours_is_chance(k: int) -> None:
+    # The naive player of test_board.py on 16 + k words: its first four rows as groups, the k words
+    # after them as distractors. A row is a gold group with chance 4 / C(16 + k, 4) (the rows are
+    # taken from a uniform shuffle), and a word left at the end is a distractor with chance k / (16 + k).
+    n, extra = 2000, tuple(f"d{j}" for j in range(k))
+    found = hits = 0
+    for i in range(n):
+        groups = [tuple(f"{i}-{g}-{j}" for j in range(4)) for g in range(4)]
+        board = shuffled_board(groups, f"w{i}", 0, extra)
+        found += sum(tuple(sorted(r)) in {tuple(sorted(g)) for g in groups} for r in rows(board[:16]))
+        hits += sum(w in extra for w in board[16:])
+    chance = 4 * 4 / math.comb(16 + k, 4) * n
+    assert found < 2 * chance + 10
+    assert hits / (n * k) == pytest.approx(k / (16 + k), abs=0.03)

@@ -18,8 +18,10 @@ board is reproducible from the wall id and the seed alone.
 
 A board with ``k`` distractors (words of no group) shows 16 + k words: the shuffle samples the clues in
 canonical group order followed by the distractors in stored order (``sample(words, 16 + k)``; for k = 0
-exactly the 16-clue shuffle above). Solution order then means: the four groups are four of its rows
-of four, or the distractors are its last k words (both would tell a reader which words are left over).
+exactly the 16-clue shuffle above), drawn again only when four of its rows of four are the groups.
+It is uniform otherwise, so a word's position says nothing about whether it is a distractor. A
+stored board (``starting``/``shuffled``) also gives them away when its last k words are the
+distractors (a board that merely appended them, :func:`gives_away`): such a board is never shown.
 """
 
 from __future__ import annotations
@@ -51,16 +53,27 @@ def in_solution_order(
 ) -> bool:
     """Do the rows of ``words`` (cut into fours) hold exactly the groups, in any order of rows and
     of words within a row? Such a board gives the solution to anyone who reads it row by row. With
-    ``distractors`` the groups may be any four of its rows, and a board ending with the distractors
-    also gives them away."""
+    ``distractors`` the groups may be any four of its rows."""
     if len(words) != sum(len(g) for g in groups) + len(distractors):
         return False
     want = Counter(tuple(sorted(g)) for g in groups)
     have = Counter(tuple(sorted(r)) for r in rows(words) if len(r) == GROUP_SIZE)
-    if not want - have:
+    return not want - have
+
+
+def gives_away(
+    words: Sequence[str], groups: Sequence[Sequence[str]], distractors: Sequence[str] = ()
+) -> bool:
+    """Would this stored board give the solution away: in solution order, or (with distractors)
+    ending with them, as a board that appended the distractors to the clues does?"""
+    if in_solution_order(words, groups, distractors):
         return True
     tail = words[len(words) - len(distractors) :]
-    return bool(distractors) and Counter(tail) == Counter(distractors)
+    return (
+        bool(distractors)
+        and len(words) == sum(len(g) for g in groups) + len(distractors)
+        and (Counter(tail) == Counter(distractors))
+    )
 
 
 def hideable(groups: Sequence[Sequence[str]]) -> bool:
@@ -98,7 +111,7 @@ def shown_board(
 ) -> tuple[str, ...]:
     """The board a player sees for ``seed``: for seed 0, ``clues`` when they are a real board
     (``real``) and not in solution order; otherwise the seeded shuffle (distractors included)."""
-    if seed == 0 and real and clues and not in_solution_order(clues, groups, distractors):
+    if seed == 0 and real and clues and not gives_away(clues, groups, distractors):
         return tuple(clues)
     return shuffled_board(groups, wall_id, seed, distractors)
 
@@ -112,6 +125,6 @@ def order_of(
     """What an importer or generator records: ``claimed`` (``starting`` for a published board,
     ``shuffled`` for a generator's shuffle) unless the clues are in solution order, or nothing is
     claimed: then ``solution``, and players see the seeded shuffle instead."""
-    if claimed is None or claimed is BoardOrder.SOLUTION or in_solution_order(clues, groups, distractors):
+    if claimed is None or claimed is BoardOrder.SOLUTION or gives_away(clues, groups, distractors):
         return BoardOrder.SOLUTION
     return claimed
