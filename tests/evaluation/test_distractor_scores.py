@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from ocwtool.evaluation.gold import gold_from_puzzle
-from ocwtool.evaluation.scorer import GoldWall, Options, Prediction, evaluate_predictions, score_wall
+from ocwtool.evaluation.scorer import (
+    GoldWall,
+    Options,
+    Prediction,
+    ScorerInputError,
+    evaluate_predictions,
+    score_wall,
+)
 from ocwtool.evaluation.scorer.files import gold_from_record
 from tests.evaluation.conftest import as_records, ocw_document, ship_scorer, write_json
 from tests.validators.factory import distracted_wall, wall
@@ -100,3 +107,15 @@ def test_the_shipped_scorer_reports_distractor_scores(tmp_path: Path) -> None:
 def test_words_and_the_board_hold_the_distractors(k: int) -> None:
     gold = GoldWall("w", GROUPS, distractors=("x", "y", "z", "q")[:k])
     assert gold.words == (*(w for g in GROUPS for w in g), *gold.distractors)
+
+
+def test_a_gold_record_whose_words_miss_its_distractors_is_refused() -> None:
+    gold = gold_from_puzzle(distracted_wall(6, 2))
+    record = ocw_document([gold])["dataset"][0] | {"distractors": list(gold.distractors)}
+    record["words"] = [w for g in gold.groups for w in g]
+    with pytest.raises(ScorerInputError) as err:
+        gold_from_record(record, "g.json")
+    assert str(err.value) == (
+        "g.json: wall w0006: 'words' must be the board: the 16 gt_words and the 2 distractors "
+        "(18 words), got 16"
+    )
