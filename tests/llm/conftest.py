@@ -98,8 +98,21 @@ def invented(game: str) -> list[Puzzle]:
     return out
 
 
+# Invented distractors (issue #27): words of no group, never a clue of any board here.
+DISTRACTORS = ("Quorble", "Zendrik", "Plimsock", "Varnel")
+
+
+def distracted(game: str) -> list[Puzzle]:
+    """The six boards of :func:`invented` with 1 to 4 distractors each, on a shuffled board."""
+    out = []
+    for i, p in enumerate(invented(game)):
+        extra = DISTRACTORS[: 1 + i % 4]
+        out.append(p.model_copy(update={"distractors": extra, "clues": (*extra, *p.clues)}))
+    return out
+
+
 def boards_of(puzzles: list[Puzzle]) -> list[Board]:
-    return [Board(tuple(g.clues for g in p.groups), p.connections) for p in puzzles]
+    return [Board(tuple(g.clues for g in p.groups), p.connections, p.distractors) for p in puzzles]
 
 
 @pytest.fixture
@@ -114,7 +127,8 @@ def workspace(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def scripted_server() -> Iterator[ScriptedServer]:
     # One server for the session: inspect keeps its model clients (base URL included) per process.
-    with serve_scripted(boards_of(invented("ocw") + invented("nyt")), slow_seconds=2.0) as srv:
+    boards = boards_of(invented("ocw") + invented("nyt") + distracted("ocw") + distracted("nyt"))
+    with serve_scripted(boards, slow_seconds=2.0) as srv:
         yield srv
 
 

@@ -20,7 +20,8 @@ from ocwtool.llm.prompts import (
 
 def test_every_prompt_records_name_version_and_the_hash_of_its_texts() -> None:
     prompts = load_prompts()
-    assert set(prompts) == {"ocw-fewshot", "connections-dots", "ocwtool-interactive"}
+    base = {"ocw-fewshot", "connections-dots", "ocwtool-interactive"}
+    assert set(prompts) == base | {f"{name}+distractors" for name in base}  # issue #27
     for spec in prompts.values():
         assert spec.sha256 == texts_sha256(spec.texts)
         assert spec.record() == {
@@ -65,7 +66,8 @@ def test_examples_are_drawn_as_the_notebook_draws_them() -> None:
 
 
 def test_unknown_prompt_and_wrong_protocol_are_one_line_errors() -> None:
-    with pytest.raises(LlmError, match="unknown prompt 'nope'; known: connections-dots, ocw-fewshot"):
+    known = "connections-dots, connections-dots\\+distractors, ocw-fewshot"  # variants: issue #27
+    with pytest.raises(LlmError, match=f"unknown prompt 'nope'; known: {known}"):
         get_prompt("nope", "oneshot")
     with pytest.raises(LlmError, match="is for the interactive protocol, not oneshot"):
         get_prompt("ocwtool-interactive", "oneshot")

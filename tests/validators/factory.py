@@ -139,3 +139,17 @@ def make_workspace(root: Path, *, n_ocw: int = 20, n_nyt: int = 8, variants: boo
     if variants:
         write_puzzles(settings.variants_path("randomized"), randomized(walls))
     return settings
+
+
+DISTRACTORS = ("Velmire", "Quabble", "Orrin", "Zettle")
+
+
+def with_distractors(p: Puzzle, k: int = 4, words: tuple[str, ...] = DISTRACTORS) -> Puzzle:
+    """``p`` with ``k`` invented distractors (suffixed like its clues) appended to its clue order."""
+    extra = tuple(f"{w}{p.id}" for w in words[:k])
+    return p.model_copy(update={"distractors": extra, "clues": (*p.clues, *extra)})
+
+
+def distracted_wall(i: int, k: int = 4, **kw: Any) -> Puzzle:
+    """An original OCW-style wall ``i`` with ``k`` distractors, validated."""
+    return Puzzle.model_validate(with_distractors(wall(i, **kw), k).model_dump())

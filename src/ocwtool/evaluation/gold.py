@@ -72,6 +72,7 @@ def gold_from_puzzle(p: Puzzle) -> GoldWall:
         group_ids=tuple(g.id for g in p.groups),
         season=p.ocw.season if p.ocw else None,
         clues=p.board(0),
+        distractors=p.distractors,
     )
 
 

@@ -20,6 +20,13 @@ _LIST_RE = re.compile(r"\[([^\[\]]*)\]")
 _BRACKETS_RE = re.compile(r"[\[\]]")
 _REVISION_RE = re.compile(r"\s*(?:->|=>|→)")
 _BULLETS_RE = re.compile(r"^\s*(?:[-*•>+]\s+)+")
+# A line listing the words the model left out of its groups on a board with distractors ("Left out:
+# A, B", "Distractors: ...", "Not in any group: ..."): never a group; it reads as prose.
+LEFT_OUT_RE = re.compile(
+    r"^\s*(?:[-*•>#]+\s*)*(?:\*\*|__)?\s*(?:left[\s-]*(?:out|over)|leftovers?|distractors?|extra\s+words?"
+    r"|unused(?:\s+words?)?|(?:words?\s+)?(?:not\s+in\s+any|in\s+no|belonging\s+to\s+no)\s+group)\b[^:\n]{0,40}:",
+    re.I,
+)
 HEADING_RE = re.compile(r"final\s+(?:answer|grouping|solution)|\b(?:answer|groupings?|solution)\s*:", re.I)
 _NUMBER_RE = re.compile(r"(?:group|category)\s*(\d{1,2})|(?<![\w,.])(\d{1,2})[.)](?=\s|\*|$)", re.I)
 _LINE_NUMBER_RE = re.compile(
@@ -54,7 +61,10 @@ class RowReader:
 
     def read(self, text: str) -> list[Row]:
         for raw in text.splitlines():
-            if not self._lists(raw):
+            if LEFT_OUT_RE.match(raw):
+                self._end_column()
+                self.prose = True
+            elif not self._lists(raw):
                 self._line(raw)
         self._end_column()
         return self.rows

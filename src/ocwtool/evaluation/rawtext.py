@@ -24,6 +24,9 @@ note. The rule (also in ``docs/evaluation.md``):
    scorer sees its first 3 words and an empty slot, so it is never credited, and it is counted
    (``wrong_size_groups``). Words that are not clues are *hallucinated*, clues placed twice
    *duplicated*, clues never placed *missing*; nothing is padded with the missing clues.
+5. *Distractors.* On a board of 16 + k words (k words of no group) a line that lists the words left
+   out (``Left out: A, B``, ``Distractors: ...``, ``Not in any group: ...``) is never a group, and the
+   ``missing`` issue counts only the clues unplaced beyond the k a player is meant to leave out.
 """
 
 from __future__ import annotations
@@ -54,12 +57,13 @@ class ParsedAnswer:
     empty_slots: int = 0
     wrong_size_groups: int = 0
     rows_set_aside: int = 0
+    left_out: int = 0  # words of the board a player is meant to leave out (its distractors)
 
     def issues(self) -> dict[str, int]:
         return {
             "hallucinated": len(self.hallucinated),
             "duplicated": len(self.duplicated),
-            "missing": len(self.missing),
+            "missing": max(len(self.missing) - self.left_out, 0),
             "overflow": len(self.overflow),
             "empty_slots": self.empty_slots,
             "wrong_size_groups": self.wrong_size_groups,
@@ -164,4 +168,5 @@ def _assemble(rows: list[Row], clues: Sequence[str], overflow: list[str], set_as
         empty_slots=sum(max(SIZE - len(g), 0) for g in written),
         wrong_size_groups=sum(0 < len(g) != SIZE for g in written),
         rows_set_aside=set_aside,
+        left_out=max(len(clues) - GROUPS * SIZE, 0),
     )

@@ -10,7 +10,7 @@ from typing import Any
 
 from ocwtool.errors import SchemaError
 from ocwtool.fsio import read_json, sha256_file
-from ocwtool.schema.models import Provenance
+from ocwtool.schema.models import Provenance, Puzzle
 
 
 def clue_text(value: Any, where: str) -> tuple[str, bool]:
@@ -53,12 +53,29 @@ def read_document(path: Path) -> Any:
     return read_json(path)
 
 
+DISTRACTOR_FORMATS = "ocw, jsonl, hf or csv"
+
+
+def refuse_distractors(puzzles: Sequence[Puzzle], fmt: str) -> None:
+    """Formats with no place for distractors refuse a board that has them (never drop them silently)."""
+    for p in puzzles:
+        if p.distractors:
+            raise SchemaError(
+                f"record {p.id}: has {len(p.distractors)} distractor(s), which the {fmt} format cannot "
+                f"carry; export it as {DISTRACTOR_FORMATS}, or leave it out"
+            )
+
+
 def group_of_position(clues: Sequence[str], groups: Sequence[Sequence[str]]) -> list[int]:
-    """For each display position, the index of the group holding that clue (duplicates in turn)."""
+    """For each display position, the index of the group holding that clue (duplicates in turn);
+    ``len(groups)`` for a clue of no group (a distractor)."""
     remaining = [Counter(g) for g in groups]
     out: list[int] = []
     for clue in clues:
-        k = next(i for i, left in enumerate(remaining) if left[clue] > 0)
+        k = next((i for i, left in enumerate(remaining) if left[clue] > 0), len(groups))
+        if k == len(groups):
+            out.append(k)
+            continue
         remaining[k][clue] -= 1
         out.append(k)
     return out

@@ -27,7 +27,7 @@ from typing import Any
 
 from ocwtool.errors import SchemaError
 from ocwtool.formats import ImportResult
-from ocwtool.formats._common import expect, file_provenance, read_document
+from ocwtool.formats._common import expect, file_provenance, read_document, refuse_distractors
 from ocwtool.formats.ctd_common import (
     SEPARATOR,
     category_words,
@@ -142,6 +142,7 @@ def export_file(puzzles: Sequence[Puzzle], path: Path, extras: dict[str, Any]) -
 def dump_document(puzzles: Sequence[Puzzle], extras: dict[str, Any] | None = None) -> Any:
     """The gold document: newest first (imported order when known), in the imported shape."""
     ex = extras if extras and extras.get("format") == FORMAT else {}
+    refuse_distractors(puzzles, "connections-gold")
     rank = {pid: i for i, pid in enumerate(ex.get("order", []))}
     newest_first = sorted(puzzles, key=lambda p: -(p.nyt.date.toordinal() if p.nyt else 0))
     ordered = sorted(newest_first, key=lambda p: rank.get(p.id, len(rank)))

@@ -3,7 +3,8 @@
 Columns: ``puzzle_id, game, source, split, position, clue, group_index, group_id, connection,
 level``. ``position`` is 1..16 on the puzzle's board 0 (:meth:`Puzzle.board`, never the solution
 order); ``group_index`` is 1..4 in canonical
-group order (a clue that appears twice is given to its groups in turn).
+group order (a clue that appears twice is given to its groups in turn). A distractor (a word of no
+group) is a row of its own with ``group_index``, ``group_id``, ``connection`` and ``level`` empty.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ def rows(puzzles: Sequence[Puzzle]) -> Iterator[dict[str, Any]]:
     for p in puzzles:
         owners = group_of_position(p.clues, [g.clues for g in p.groups])
         for pos, (clue, k) in enumerate(zip(p.clues, owners, strict=True), start=1):
+            if k == len(p.groups):
+                yield {**_row(p, pos, clue), "group_index": "", "group_id": "", "connection": "", "level": ""}
+                continue
             g = p.groups[k]
             yield {
                 "puzzle_id": p.id,
@@ -49,6 +53,18 @@ def rows(puzzles: Sequence[Puzzle]) -> Iterator[dict[str, Any]]:
                 "connection": g.connection,
                 "level": "" if g.level is None else g.level,
             }
+
+
+def _row(p: Puzzle, pos: int, clue: str) -> dict[str, Any]:
+    split = p.split.value if p.split else ""
+    return {
+        "puzzle_id": p.id,
+        "game": p.game.value,
+        "source": p.source,
+        "split": split,
+        "position": pos,
+        "clue": clue,
+    }
 
 
 def export_file(puzzles: Sequence[Puzzle], path: Path, extras: dict[str, Any]) -> None:

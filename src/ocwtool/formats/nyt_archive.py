@@ -29,6 +29,7 @@ from ocwtool.formats._common import (
     expect_list,
     file_provenance,
     read_document,
+    refuse_distractors,
 )
 from ocwtool.fsio import write_json
 from ocwtool.schema.models import Flag, Provenance, Puzzle
@@ -164,6 +165,7 @@ def export_file(puzzles: Sequence[Puzzle], path: Path, extras: dict[str, Any]) -
 def dump_document(puzzles: Sequence[Puzzle], extras: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """The archive list of ``puzzles`` (by date); ``extras`` restores archive ids and answer order."""
     ex = extras if extras and extras.get("format") == FORMAT else {}
+    refuse_distractors(puzzles, "nyt-archive")
     dated = []
     for p in puzzles:
         if p.nyt is None:

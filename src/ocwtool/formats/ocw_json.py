@@ -48,7 +48,17 @@ from ocwtool.schema.records import build_model, puzzle_from_dict
 FORMAT = "ocw"
 GROUP_KEYS = ("group_1", "group_2", "group_3", "group_4")
 DOC_KEYS = ["season_to_walls_map", "dataset"]
-WALL_KEYS = ["wall_id", "season", "episode", "words", "gt_connections", "groups", "overall_human_performance"]
+# ``distractors`` (ocwtool's, issue #27): words of no group, also in ``words``; absent when there are none.
+WALL_KEYS = [
+    "wall_id",
+    "season",
+    "episode",
+    "words",
+    "distractors",
+    "gt_connections",
+    "groups",
+    "overall_human_performance",
+]
 GROUP_FIELDS = ["group_id", "gt_words", "gt_connection", "human_performance"]
 HP_KEYS = ["grouping", "connection"]
 
@@ -109,9 +119,11 @@ def _load_wall(
     wall_id = expect(wall.get("wall_id"), str, f"{where}: field 'wall_id'", "a string")
     at = f"{where} (wall {wall_id})"
     numeric: list[Any] = []
-    words = [_clue(v, f"{at}: words[{k}]", numeric) for k, v in enumerate(_list16(wall, "words", at))]
+    distractors = _distractors(wall, at, numeric)
+    raw_words = _list16(wall, "words", at, len(distractors))
+    words = [_clue(v, f"{at}: words[{k}]", numeric) for k, v in enumerate(raw_words)]
     groups = _load_groups(wall.get("groups"), at, numeric, extras)
-    _check_words(words, groups, at)
+    _check_words(words, groups, at, distractors)
     flags = content_flags(words, [g.connection for g in groups])
     notes = _wall_notes(wall, groups, at, wall_id, extras)
     if numeric:
@@ -124,7 +136,8 @@ def _load_wall(
         "game": Game.OCW,
         "source": source,
         "clues": words,
-        "board_order": order_of(words, [g.clues for g in groups], BoardOrder.STARTING),
+        "board_order": order_of(words, [g.clues for g in groups], BoardOrder.STARTING, distractors),
+        "distractors": distractors,
         "groups": groups,
         "flags": sorted_flags(flags),
         "ocw": {"season": _opt_int(wall, "season", at), "episode": _opt_int(wall, "episode", at)},
@@ -133,20 +146,30 @@ def _load_wall(
     return puzzle_from_dict(data, at), notes
 
 
-def _check_words(words: list[str], groups: list[Group], at: str) -> None:
-    """``words`` must be the groups' 16 clues (as a multiset); say which differ."""
-    have, want = Counter(words), Counter(c for g in groups for c in g.clues)
+def _check_words(words: list[str], groups: list[Group], at: str, distractors: Sequence[str] = ()) -> None:
+    """``words`` must be the groups' 16 clues and the distractors (as a multiset); say which differ."""
+    have, want = Counter(words), Counter([*(c for g in groups for c in g.clues), *distractors])
     if have != want:
         extra = ", ".join(repr(c) for c in sorted((have - want).elements()))
         missing = ", ".join(repr(c) for c in sorted((want - have).elements()))
+        also = " and the distractors" if distractors else ""
         raise SchemaError(
-            f"{at}: field 'words': expected the 16 gt_words of the groups; "
+            f"{at}: field 'words': expected the 16 gt_words of the groups{also}; "
             f"not in any group: {extra or 'none'}; missing: {missing or 'none'}"
         )
 
 
-def _list16(wall: dict[str, Any], key: str, at: str) -> list[Any]:
-    return expect_list(wall.get(key), 16, f"{at}: field '{key}'", "an array of 16 clues")
+def _list16(wall: dict[str, Any], key: str, at: str, extra: int = 0) -> list[Any]:
+    what = f"an array of {16 + extra} clues" + (f" (16 and {extra} distractors)" if extra else "")
+    return expect_list(wall.get(key), 16 + extra, f"{at}: field '{key}'", what)
+
+
+def _distractors(wall: dict[str, Any], at: str, numeric: list[Any]) -> list[str]:
+    """The wall's optional ``distractors``: words of no group (up to 4), also listed in ``words``."""
+    if "distractors" not in wall:
+        return []
+    items = expect_list(wall["distractors"], None, f"{at}: field 'distractors'", "an array of words")
+    return [_clue(v, f"{at}: distractors[{k}]", numeric) for k, v in enumerate(items)]
 
 
 def _clue(value: Any, where: str, numeric: list[Any]) -> str:
@@ -270,6 +293,7 @@ def _dump_wall(p: Puzzle, ex: dict[str, Any], order: dict[str, list[str]]) -> di
         "season": meta.season,
         "episode": meta.episode,
         "words": list(p.clues),
+        **({"distractors": list(p.distractors)} if p.distractors else {}),
         "gt_connections": list(p.connections),
         "groups": {key: _dump_group(g, ex, order) for key, g in zip(GROUP_KEYS, p.groups, strict=True)},
         "overall_human_performance": overall.get(p.id, overall_human_performance(p.groups)),

@@ -31,6 +31,7 @@ class BoardMeta(BaseModel):
     groups: tuple[tuple[str, ...], ...]
     connections: tuple[str, ...]
     levels: tuple[int, ...] | None = None
+    distractors: tuple[str, ...] = ()  # words of no group among the clues
 
     @classmethod
     def from_gold(cls, gold: GoldWall, game: str) -> BoardMeta:
@@ -41,19 +42,32 @@ class BoardMeta(BaseModel):
             groups=gold.groups,
             connections=gold.connections,
             levels=gold.levels,
+            distractors=gold.distractors,
         )
 
     def to_gold(self) -> GoldWall:
-        return GoldWall(self.wall_id, self.groups, self.connections, self.levels, clues=self.clues)
+        return GoldWall(
+            self.wall_id,
+            self.groups,
+            self.connections,
+            self.levels,
+            clues=self.clues,
+            distractors=self.distractors,
+        )
 
     def metadata(self) -> dict[str, Any]:
-        return self.model_dump(mode="json")
+        meta = self.model_dump(mode="json")
+        if not self.distractors:  # only then: the metadata of a board without them is as it was
+            del meta["distractors"]
+        return meta
 
 
 def epoch_words(board: BoardMeta, epoch: int) -> list[str]:
     """Epoch ``e`` shows board ``e - 1`` (:func:`ocwtool.schema.board.shown_board`): epoch 1 the
     puzzle's own board where it has one, else its seeded shuffle; never the solution order."""
-    return list(shown_board(board.clues, board.groups, board.wall_id, epoch - 1))
+    return list(
+        shown_board(board.clues, board.groups, board.wall_id, epoch - 1, distractors=board.distractors)
+    )
 
 
 def answer_part(text: str, marker: str | None) -> str:

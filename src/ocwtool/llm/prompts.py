@@ -3,6 +3,10 @@
 The texts live in package data (``ocwtool/data/prompts``) exactly as sent; ``prompts.json`` names each
 prompt's version, files, generation settings and source, and the sha256 of its files. A run records
 name, version and sha256, so a changed text can never pass for the prompt a published figure used.
+
+A board with distractors (words of no group) is asked with the prompt's ``+distractors`` variant
+(:func:`board_prompt`): the one-shot prompts keep their text and add one note (``distractors``) after
+it; the interactive prompt has a system text of its own that says how many words belong to no group.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from ocwtool.errors import LlmError
 
 DEFAULT_ONESHOT = {"ocw": "ocw-fewshot", "nyt": "connections-dots"}
 DEFAULT_INTERACTIVE = "ocwtool-interactive"
+DISTRACTOR_VARIANT = "+distractors"
+N_GROUPED = 16
 
 
 class PromptSpec(BaseModel):
@@ -82,6 +88,21 @@ def get_prompt(name: str, protocol: str) -> PromptSpec:
     return spec
 
 
+def board_prompt(spec: PromptSpec, distractors: int) -> PromptSpec:
+    """The prompt to ask a board with ``distractors`` words of no group: ``spec`` itself when there
+    are none, else its ``+distractors`` variant (an error names the prompts that have one)."""
+    if not distractors or spec.name.endswith(DISTRACTOR_VARIANT):
+        return spec
+    prompts = load_prompts()
+    variant = prompts.get(spec.name + DISTRACTOR_VARIANT)
+    if variant is None:
+        have = sorted(n.removesuffix(DISTRACTOR_VARIANT) for n in prompts if n.endswith(DISTRACTOR_VARIANT))
+        raise LlmError(
+            f"prompt {spec.name!r} has no variant for boards with distractors; use one of: {', '.join(have)}"
+        )
+    return variant
+
+
 def default_prompt(game: str, protocol: str) -> str:
     """The papers' prompt for one-shot play of ``game`` (ours for interactive play)."""
     return DEFAULT_INTERACTIVE if protocol == "interactive" else DEFAULT_ONESHOT.get(game, "ocw-fewshot")
@@ -116,14 +137,32 @@ def render_examples(examples: Sequence[Example]) -> str:
 
 
 def grouping_messages(spec: PromptSpec, words: Sequence[str], examples: str) -> list[tuple[str, str]]:
-    """(role, text) messages asking for the grouping of ``words``."""
-    if spec.name == "connections-dots":
-        return [("user", spec.texts["user"].replace("InsertGame", ", ".join(words)))]
+    """(role, text) messages asking for the grouping of ``words`` (a board of 16 + k words with a
+    ``+distractors`` prompt: its note goes right before the user message's closing answer cue)."""
+    note = _distractor_note(spec, len(words) - N_GROUPED)
+    if spec.name.startswith("connections-dots"):
+        return [("user", with_note(spec.texts["user"].replace("InsertGame", ", ".join(words)), note))]
     clues = "".join(f" {w}" + ("," if i < len(words) - 1 else "") for i, w in enumerate(words))
     return [
         ("system", spec.texts["system"].strip()),
-        ("user", fill(spec.texts["user"], examples=examples, clues=clues).strip()),
+        ("user", with_note(fill(spec.texts["user"], examples=examples, clues=clues).strip(), note)),
     ]
+
+
+def _distractor_note(spec: PromptSpec, count: int) -> str:
+    if "distractors" not in spec.texts or count <= 0:
+        return ""
+    return fill(spec.texts["distractors"], count=str(count)).strip()
+
+
+def with_note(text: str, note: str) -> str:
+    """``text`` with ``note`` as a paragraph of its own before its last line (the answer cue, e.g.
+    ``Solved wall:`` or ``Groupings:``); ``text`` itself when there is no note."""
+    if not note:
+        return text
+    body = text.rstrip("\n")
+    head, _, cue = body.rpartition("\n")
+    return f"{head}\n{note}\n\n{cue}" + text[len(body) :]
 
 
 def connection_messages(

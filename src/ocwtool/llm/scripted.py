@@ -45,14 +45,16 @@ MAX_SLOW_SECONDS = 30.0
 
 @dataclass(frozen=True)
 class Board:
-    """A puzzle the scripted players know: its groups (gold order) and connections."""
+    """A puzzle the scripted players know: its groups (gold order), connections and distractors."""
 
     groups: tuple[tuple[str, ...], ...]
     connections: tuple[str, ...]
+    distractors: tuple[str, ...] = ()
 
     @property
     def clues(self) -> tuple[str, ...]:
-        return tuple(c for g in self.groups for c in g)
+        """Every word on the board: the groups' clues, then the distractors."""
+        return (*(c for g in self.groups for c in g), *self.distractors)
 
 
 def _occurs(clue: str, text: str) -> int:
@@ -71,14 +73,15 @@ class BoardIndex:
 
     def find(self, text: str) -> Board | None:
         folded = text.casefold()
-        best: tuple[int, Board] | None = None
+        best: tuple[int, int, Board] | None = None
         for board in self.boards:
             if board.clues[0].casefold() not in folded:
                 continue
             positions = [_occurs(c, folded) for c in board.clues]
-            if min(positions) >= 0 and (best is None or min(positions) > best[0]):
-                best = (min(positions), board)
-        return best[1] if best else None
+            # the latest board wins; of two that both occur there, the one with more words
+            if min(positions) >= 0 and (best is None or (min(positions), len(board.clues)) > best[:2]):
+                best = (min(positions), len(board.clues), board)
+        return best[2] if best else None
 
 
 def remaining_clues(board: Board, last_user: str) -> list[str]:
@@ -141,8 +144,10 @@ def naive_answer(board: Board, last_user: str, seed: int) -> str:
         return "\n".join(f"{', '.join(g)}. Connection: something" for g in board.groups)
     shown = shown_order(board, last_user)
     rows = [shown[i : i + 4] for i in range(0, len(shown), 4)]
+    rows = [r for r in rows if len(r) == 4]  # a board with distractors may end with a short row
     if REMAINING in last_user:
         return f"GUESS: {', '.join(rows[seed % len(rows)])}"
+    rows = rows[:4]  # on a board with distractors the words after the fourth row are left out
     return "Groupings:\n" + _lines(rows, [f"Row {k + 1}" for k in range(len(rows))])
 
 

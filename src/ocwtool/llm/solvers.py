@@ -15,7 +15,14 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from ocwtool.evaluation.game import Board, Game, GameView, Transcript, Turn, get_rules, outcome_record
 from ocwtool.evaluation.game.transcript import BoardRecord
 from ocwtool.llm.board import BoardMeta, epoch_words, parse_connections, parse_grouping, parse_guess
-from ocwtool.llm.prompts import PromptSpec, connection_messages, fill, get_prompt, grouping_messages
+from ocwtool.llm.prompts import (
+    PromptSpec,
+    board_prompt,
+    connection_messages,
+    fill,
+    get_prompt,
+    grouping_messages,
+)
 
 GAME_TITLES = {"ocw": "an Only Connect connecting wall", "nyt": "a New York Times Connections board"}
 
@@ -32,8 +39,12 @@ def cache_policy(cache: bool) -> CachePolicy | bool:
     return CachePolicy(expiry=None) if cache else False
 
 
+def _engine_board(board: BoardMeta) -> Board:
+    return Board(board.wall_id, board.groups, board.connections, board.levels, board.clues, board.distractors)
+
+
 def _transcript(board: BoardMeta, rules: str, words: list[str], turns: list[Turn], game: Game) -> Transcript:
-    engine_board = Board(board.wall_id, board.groups, board.connections, board.levels, board.clues)
+    engine_board = _engine_board(board)
     return Transcript(
         wall_id=board.wall_id,
         rules=rules,
@@ -46,8 +57,7 @@ def _transcript(board: BoardMeta, rules: str, words: list[str], turns: list[Turn
 
 
 def _game(board: BoardMeta, rules: str, words: list[str]) -> Game:
-    engine_board = Board(board.wall_id, board.groups, board.connections, board.levels, board.clues)
-    return Game(engine_board, get_rules(rules), order=words)
+    return Game(_engine_board(board), get_rules(rules), order=words)
 
 
 @solver
@@ -59,7 +69,10 @@ def oneshot_solver(prompt: str, examples: str = "", cache: bool = False) -> Solv
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         board = BoardMeta.model_validate(state.metadata)
         words = epoch_words(board, state.epoch)
-        state.messages = chat(grouping_messages(spec, words, examples))
+        shown = board_prompt(spec, len(board.distractors))
+        if shown is not spec:  # the sample says which prompt it was asked with
+            state.store.set("prompt", shown.record())
+        state.messages = chat(grouping_messages(shown, words, examples))
         state = await generate(state, cache=cache_policy(cache))
         text = state.output.completion
         parsed = parse_grouping(text, board.clues, spec.answer_after)
@@ -105,8 +118,13 @@ def interactive_solver(rules: str, prompt: str = "ocwtool-interactive", cache: b
         board = BoardMeta.model_validate(state.metadata)
         words = epoch_words(board, state.epoch)
         game = _game(board, rules, words)
-        system = fill(spec.texts["system"], game=GAME_TITLES.get(board.game, "a word-grouping puzzle"))
-        system = fill(system, rules=rule_set.summary)
+        asked = board_prompt(spec, len(board.distractors))
+        if asked is not spec:  # the sample says which prompt it was asked with
+            state.store.set("prompt", asked.record())
+        system = fill(asked.texts["system"], game=GAME_TITLES.get(board.game, "a word-grouping puzzle"))
+        system = fill(
+            system, rules=rule_set.summary, total=str(len(words)), count=str(len(board.distractors))
+        )
         state.messages = chat([("system", system), ("user", turn_message(spec, game.view(), "The board:"))])
         turns: list[Turn] = []
         while not game.over:

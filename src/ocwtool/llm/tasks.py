@@ -33,7 +33,7 @@ def samples(walls: Sequence[GoldWall]) -> MemoryDataset:
     out = []
     for w in walls:
         meta = BoardMeta.from_gold(w, game_of(w)).metadata()
-        shown = shown_board(w.words, w.groups, w.wall_id, 0)  # the log's input: board 0, as epoch 1
+        shown = shown_board(w.words, w.groups, w.wall_id, 0, distractors=w.distractors)  # board 0, as epoch 1
         out.append(Sample(id=w.wall_id, input=", ".join(shown), metadata=meta))
     return MemoryDataset(out)
 

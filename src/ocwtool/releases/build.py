@@ -246,6 +246,7 @@ def _write_folder(
         herring_sources=shipped,
         herring_annotator=spec.herrings,
         fixation=tuple(player_fixation(store_runs(workspace, spec.sources))) if herrings else (),
+        distractors=card.distractor_counts(configs),
     )
     write_text(root.card, card.render_card(info))
     write_text(root.citation, card.CITATION_BIB)

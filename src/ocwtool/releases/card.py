@@ -92,6 +92,7 @@ class CardInfo:
     herring_sources: tuple[tuple[str, str, int], ...] = ()  # (annotator, source, rows) shipped
     herring_annotator: str | None = None  # the one annotator chosen at build (None: default order)
     fixation: tuple[PlayerFixation, ...] = ()  # players of the workspace's runs on the released stores
+    distractors: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # config: (boards, words)
 
     @property
     def configs(self) -> list[str]:
@@ -176,6 +177,7 @@ def render_card(info: CardInfo) -> str:
         *_usage(info),
         *_sources_table(info),
         *BOARD_ORDER,
+        *_distractors(info),
         *_herrings(info),
         *_scoring(info),
         *_figures(info.figures),
@@ -202,6 +204,34 @@ BOARD_ORDER = [
     "showing it (the OCW evaluator does), or show the parquet `clues`.",
     "",
 ]
+
+
+def distractor_counts(configs: Mapping[str, Sequence[Puzzle]]) -> dict[str, tuple[int, int]]:
+    """config -> (boards with distractors, distractor words), for the configs that have any."""
+    out = {}
+    for config, items in configs.items():
+        boards = [p for p in items if p.distractors]
+        if boards:
+            out[config] = (len(boards), sum(len(p.distractors) for p in boards))
+    return out
+
+
+def _distractors(info: CardInfo) -> list[str]:
+    """What a board with distractors is and how it is scored (only when a config has some)."""
+    if not info.distractors:
+        return []
+    counts = "; ".join(f"`{c}`: {b} boards, {w} distractors" for c, (b, w) in info.distractors.items())
+    return [
+        "## Distractors",
+        "",
+        f"Some boards carry `distractors`: words of no group, shown among the clues ({counts}).",
+        "Such a board's `clues` (and the OCW JSON `words`) hold 16 + k words; the four groups hold",
+        "16 of them, the `distractors` the rest. A player groups 16 words and leaves the k others",
+        "out; the scorer computes the Task 1 figures on the grouped clues and adds distractor",
+        "precision and recall (how many of the words left out are distractors, and how many",
+        "distractors were left out).",
+        "",
+    ]
 
 
 HERRING_COLUMNS_DOC = [

@@ -24,8 +24,9 @@ def clue_key(clues: Iterable[object]) -> frozenset[str]:
 
 
 def wall_key(p: Puzzle) -> frozenset[str]:
-    """The normalised clue set of a wall."""
-    return clue_key(p.clues)
+    """The normalised clue set of a wall (its grouped clues: distractors added to a wall leave it the
+    same wall, so a copy with distractors in another split is still a leak)."""
+    return clue_key(p.grouped_clues)
 
 
 def identifying(key: frozenset[str]) -> bool:

@@ -12,6 +12,9 @@ Identifiers (stable, documented in the README):
 (:mod:`ocwtool.schema.board`): a published starting board (NYT endpoint positions), ocwtool's seeded
 shuffle (releases), or solution order (the OCW file's ``words``, ocdb.cc, the NYT archive: the groups
 concatenated). Players never see ``clues`` as such: :meth:`Puzzle.board` gives the board to show.
+``distractors`` (0 to 4) are words of no group shown on the board among the others: ``clues`` then
+holds 16 + k words (the groups' clues plus the distractors), and no distractor is the same word as a
+clue or another distractor up to case, spacing, accents or plural (:func:`~ocwtool.schema.text.same_word`).
 ``groups`` is the canonical order (OCW: the order resolved on the show; NYT: yellow..purple).
 """
 
@@ -27,11 +30,13 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ocwtool.schema.board import BoardOrder, shown_board
 from ocwtool.schema.fields import Dtype
+from ocwtool.schema.text import same_word
 
 PARSER_VERSION_UNKNOWN = "0"
 GROUP_SIZE = 4
 N_GROUPS = 4
 N_CLUES = GROUP_SIZE * N_GROUPS
+MAX_DISTRACTORS = 4
 NYT_EPOCH = dt.date(2023, 6, 12)
 NYT_MAX_NUMBER = (dt.date.max - NYT_EPOCH).days + 1  # the puzzle of 9999-12-31
 
@@ -164,13 +169,13 @@ class Lineage(Frozen):
 
 
 class Puzzle(Frozen):
-    """One wall or one day's board: 16 clues (``board_order`` says whose order), 4 groups of 4 in
-    canonical order."""
+    """One wall or one day's board: 16 clues plus any distractors (``board_order`` says whose order),
+    4 groups of 4 in canonical order."""
 
     id: str = Field(min_length=1)
     game: Game
     source: str = Field(min_length=1)
-    clues: tuple[str, ...] = Field(min_length=N_CLUES, max_length=N_CLUES)
+    clues: tuple[str, ...] = Field(min_length=N_CLUES, max_length=N_CLUES + MAX_DISTRACTORS)
     groups: tuple[Group, Group, Group, Group]
     split: Split | None = None
     flags: tuple[Flag, ...] = ()
@@ -179,6 +184,7 @@ class Puzzle(Frozen):
     provenance: Provenance
     lineage: Lineage | None = None
     board_order: BoardOrder = BoardOrder.SOLUTION
+    distractors: tuple[str, ...] = Field(default=(), max_length=MAX_DISTRACTORS)
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
@@ -186,8 +192,12 @@ class Puzzle(Frozen):
             raise ValueError("an OCW puzzle cannot carry nyt metadata")
         if self.game is Game.NYT and self.ocw is not None:
             raise ValueError("an NYT puzzle cannot carry ocw metadata")
-        if Counter(self.clues) != Counter(c for g in self.groups for c in g.clues):
-            raise ValueError("clues must be exactly the 16 clues of the 4 groups (as a multiset)")
+        if Counter(self.clues) != Counter([*(c for g in self.groups for c in g.clues), *self.distractors]):
+            also = " and the distractors" if self.distractors else ""
+            raise ValueError(f"clues must be exactly the 16 clues of the 4 groups{also} (as a multiset)")
+        clash = distractor_clash(self.grouped_clues, self.distractors)
+        if clash:
+            raise ValueError(clash)
         if len({g.id for g in self.groups}) != N_GROUPS:
             raise ValueError("group ids must be unique within a puzzle")
         if list(self.flags) != sorted(set(self.flags)):
@@ -195,16 +205,21 @@ class Puzzle(Frozen):
         return self
 
     @property
+    def grouped_clues(self) -> tuple[str, ...]:
+        """The 16 clues of the four groups, in group order (the board without its distractors)."""
+        return tuple(c for g in self.groups for c in g.clues)
+
+    @property
     def connections(self) -> tuple[str, ...]:
         """The four connections in group order."""
         return tuple(g.connection for g in self.groups)
 
     def board(self, seed: int = 0) -> tuple[str, ...]:
-        """The 16 clues as a player sees them under ``seed`` (never in solution order; see
-        :func:`ocwtool.schema.board.shown_board`)."""
+        """The 16 clues (and any distractors) as a player sees them under ``seed`` (never in
+        solution order; see :func:`ocwtool.schema.board.shown_board`)."""
         groups = [g.clues for g in self.groups]
         real = self.board_order is not BoardOrder.SOLUTION
-        return shown_board(self.clues, groups, self.id, seed, real=real)
+        return shown_board(self.clues, groups, self.id, seed, real=real, distractors=self.distractors)
 
     def as_shown(self) -> Puzzle:
         """A copy whose ``clues`` are board 0 (what a release ships): a real starting board stays
@@ -221,6 +236,23 @@ class Puzzle(Frozen):
     def to_json_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (dates as ISO strings, defaults dropped for compactness)."""
         return self.model_dump(mode="json", exclude_defaults=True)
+
+
+def distractor_clash(clues: Iterable[str], distractors: Iterable[str]) -> str | None:
+    """Why ``distractors`` cannot sit on a board with ``clues`` (one is the same word as a clue or as
+    another distractor, up to case, spacing, accents or plural), or None."""
+    seen = list(clues)
+    n_clues = len(seen)
+    for word in distractors:
+        k = next((k for k, c in enumerate(seen) if same_word(word, c)), None)
+        if k is not None:
+            kind = "a clue" if k < n_clues else "another distractor"
+            return (
+                f"distractor {word!r} is the same word as {kind} {seen[k]!r} "
+                "(case, spacing, accents and plural ignored)"
+            )
+        seen.append(word)
+    return None
 
 
 def non_text_reasons(p: Puzzle) -> list[str]:

@@ -8,6 +8,9 @@
   hyphens/dashes, underscores and spaces removed).
 * :func:`match_form`: how walls are matched across sources (lower-case, only ``[a-z0-9]`` kept);
   :mod:`ocwtool.schema.keys` builds wall keys from it.
+* :func:`word_forms`: the forms under which two words count as the same word (distractors must
+  differ from every clue in all of them): :func:`compare_form` with accents removed, and that form
+  with an English plural ending (``-s``, ``-es``, ``-ies`` → ``-y``) taken off.
 """
 
 from __future__ import annotations
@@ -59,6 +62,27 @@ def compare_form(text: str) -> str:
     """Comparison form: case-folded, with quotes, hyphens/dashes, underscores and spaces removed
     (``3-D`` = ``3D``, ``STAND UP`` = ``STAND-UP``, ``“X”`` = ``X``, ``___ ___`` = ``___-___``)."""
     return _IGNORED.sub("", text.casefold())
+
+
+def word_forms(text: str) -> frozenset[str]:
+    """The forms of a word for "is it the same word?": case, spacing, punctuation, accents and a
+    plural ending ignored (``Café`` = ``CAFES``, ``ICE-BOX`` = ``ice boxes``, ``BERRY`` = ``berries``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    base = compare_form("".join(c for c in decomposed if not unicodedata.combining(c)))
+    forms = {base}
+    if base.endswith("ies") and len(base) > 3:
+        forms.add(base[:-3] + "y")
+    if base.endswith("es") and len(base) > 2:
+        forms.add(base[:-2])
+    if base.endswith("s") and len(base) > 1:
+        forms.add(base[:-1])
+    return frozenset(forms)
+
+
+def same_word(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are the same word up to case, spacing, accents and plural
+    (:func:`word_forms` share a form)."""
+    return not word_forms(a).isdisjoint(word_forms(b))
 
 
 def match_form(clue: object) -> str:

@@ -61,6 +61,13 @@ _TABLE: tuple[Rule, ...] = (
     Rule("S17", "variant-groups", E, "{records}: variant group not taken from a parent ({detail})"),
     Rule("S18", "split-sizes", INFO, "split sizes: {detail}"),
     Rule("S19", "board-order", E, "{records}: a board shown in solution order ({detail})"),
+    Rule(
+        "S20",
+        "distractors",
+        E,
+        "{records}: distractors must be at most 4 words, each unlike every clue and other distractor "
+        "up to case, spacing, accents and plural ({detail})",
+    ),
     # Leakage rules (leakage.py).
     Rule("L01", "split-disjoint", E, "{records}: the same id is in more than one split ({detail})"),
     Rule(

@@ -11,9 +11,17 @@ import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 
-from ocwtool.schema.board import BoardOrder, hideable, in_solution_order
+from ocwtool.schema.board import BoardOrder, gives_away, hideable
 from ocwtool.schema.corpus import Corpus, is_text, parent_index
-from ocwtool.schema.models import N_CLUES, N_GROUPS, NYT_EPOCH, Game, Puzzle
+from ocwtool.schema.models import (
+    MAX_DISTRACTORS,
+    N_CLUES,
+    N_GROUPS,
+    NYT_EPOCH,
+    Game,
+    Puzzle,
+    distractor_clash,
+)
 from ocwtool.validators.rules import Finding
 
 MAX_SEASON = 40
@@ -29,14 +37,16 @@ def _every(corpus: Corpus) -> Iterator[Puzzle]:
 
 
 def check_shape(corpus: Corpus) -> Iterator[Finding]:
-    """S01/S02: 16 clues that are the 4 groups' clues as a multiset; 4 groups of 4."""
+    """S01/S02: 16 clues (plus the distractors) that are the 4 groups' clues (and the distractors) as
+    a multiset; 4 groups of 4."""
     for p in _every(corpus):
         sizes = [len(g.clues) for g in p.groups]
-        if len(p.groups) != N_GROUPS or len(p.clues) != N_CLUES or sizes != [4] * N_GROUPS:
+        board = N_CLUES + len(p.distractors)
+        if len(p.groups) != N_GROUPS or len(p.clues) != board or sizes != [4] * N_GROUPS:
             yield Finding("S02", (p.id,), f"{len(p.clues)} clues, group sizes {sizes}")
             continue
-        extra = Counter(p.clues) - Counter(c for g in p.groups for c in g.clues)
-        missing = Counter(c for g in p.groups for c in g.clues) - Counter(p.clues)
+        want = Counter([*p.grouped_clues, *p.distractors])
+        extra, missing = Counter(p.clues) - want, want - Counter(p.clues)
         if extra or missing:
             yield Finding("S01", (p.id,), f"board only: {sorted(extra)}, groups only: {sorted(missing)}")
 
@@ -80,11 +90,22 @@ def check_board_order(corpus: Corpus) -> Iterator[Finding]:
         groups = [g.clues for g in p.groups]
         if not hideable(groups):
             continue
-        if p.board_order is not BoardOrder.SOLUTION and in_solution_order(p.clues, groups):
+        if p.board_order is not BoardOrder.SOLUTION and gives_away(p.clues, groups, p.distractors):
             detail = f"clues recorded as a {p.board_order.value} board are the groups in order"
             yield Finding("S19", (p.id,), detail + "; record board_order 'solution' (re-import)")
-        elif in_solution_order(p.board(0), groups):
+        elif gives_away(p.board(0), groups, p.distractors):
             yield Finding("S19", (p.id,), "board 0 is the groups in order")
+
+
+def check_distractors(corpus: Corpus) -> Iterator[Finding]:
+    """S20: at most 4 distractors, none the same word as a clue or another distractor (the model
+    refuses such a record; this catches one built around it)."""
+    for p in _every(corpus):
+        if len(p.distractors) > MAX_DISTRACTORS:
+            yield Finding("S20", (p.id,), f"{len(p.distractors)} distractors")
+        clash = distractor_clash(p.grouped_clues, p.distractors)
+        if clash:
+            yield Finding("S20", (p.id,), clash)
 
 
 def check_levels(corpus: Corpus) -> Iterator[Finding]:
@@ -195,6 +216,7 @@ STRUCTURAL_CHECKS: tuple[Check, ...] = (
     check_connections,
     check_duplicate_clues,
     check_board_order,
+    check_distractors,
     check_levels,
     check_ranges,
     check_nyt_gaps,

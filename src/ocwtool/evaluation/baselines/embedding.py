@@ -16,7 +16,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ocwtool.evaluation.baselines.common import Groups, groups_from_labels, shuffled_words
+from ocwtool.evaluation.baselines.common import (
+    N_GROUPED,
+    Groups,
+    groups_from_labels,
+    kept_for_grouping,
+    shuffled_words,
+)
 from ocwtool.evaluation.scorer import GROUPS, SIZE, GoldWall
 from ocwtool.resources.minilm import TextVectors
 
@@ -54,6 +60,10 @@ class MiniLMBaseline:
         self._vectors.add(w for g in golds for w in g.words)
 
     def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups:
+        if len(words) > N_GROUPED:  # a board with distractors: set the loosest words aside first
+            unit = self._rows(words).astype(np.float64)
+            unit /= np.linalg.norm(unit, axis=1, keepdims=True)
+            words = [words[i] for i in kept_for_grouping(unit @ unit.T)]
         if self.clusterer == "kmeans-constrained":
             if tuple(words) not in self._labels:
                 self._cluster_seed(seed, words)
@@ -73,7 +83,9 @@ class MiniLMBaseline:
         (the later ``group`` calls of that seed then only look them up)."""
         from ocwtool.evaluation.baselines.equal_kmeans import fit_predict_many  # imports SciPy
 
-        orders = {tuple(shuffled_words(g, seed)) for g in self._golds} - set(self._labels)
+        orders = {tuple(shuffled_words(g, seed)) for g in self._golds if not g.distractors} - set(
+            self._labels
+        )
         batch = sorted(orders | {tuple(words)})
         labels = fit_predict_many(np.stack([self._rows(order) for order in batch]))
         self._labels.update(zip(batch, labels.tolist(), strict=True))

@@ -31,8 +31,21 @@ from typing import Any
 
 import numpy as np
 
-from ocwtool.evaluation.baselines.common import Groups, groups_from_labels, inverse, positions
-from ocwtool.evaluation.baselines.partition import Matrix, greedy_quads_many, reorder, reorder_many
+from ocwtool.evaluation.baselines.common import (
+    N_GROUPED,
+    Groups,
+    groups_from_labels,
+    inverse,
+    kept_for_grouping,
+    positions,
+)
+from ocwtool.evaluation.baselines.partition import (
+    Matrix,
+    greedy_quads,
+    greedy_quads_many,
+    reorder,
+    reorder_many,
+)
 from ocwtool.evaluation.baselines.wordnet_table import PairTable, reader_stamp, table_path
 from ocwtool.evaluation.baselines.wupalmer import Ancestry, WuPalmer
 from ocwtool.evaluation.scorer import GoldWall
@@ -171,11 +184,17 @@ class WordNetBaseline:
         return sim
 
     def group(self, wall: GoldWall, words: list[str], seed: int) -> Groups:
+        if len(words) > N_GROUPED:  # a board with distractors: set the loosest words aside first
+            kept = [words[i] for i in kept_for_grouping(self.matrix(words))]
+            return groups_from_labels(kept, greedy_quads(self.matrix(kept)))
         return self.group_many([wall], [words], seed)[0]
 
     def group_many(self, walls: Sequence[GoldWall], words: Sequence[list[str]], seed: int) -> list[Groups]:
         """Every wall of one run at once: each wall's matrix reordered to the run's order, then greedy
-        best quads for the whole stack (:func:`.partition.greedy_quads_many`, the same labels)."""
+        best quads for the whole stack (:func:`.partition.greedy_quads_many`, the same labels).
+        Boards with distractors are grouped one by one (:meth:`group`)."""
+        if any(len(ws) > N_GROUPED for ws in words):
+            return self._mixed(walls, words, seed)
         if not walls:
             return []
         orders = np.array([positions(w.words, ws) for w, ws in zip(walls, words, strict=True)], dtype=np.intp)
@@ -184,6 +203,13 @@ class WordNetBaseline:
         )
         labels = greedy_quads_many(reorder_many(base, orders))
         return [groups_from_labels(ws, row) for ws, row in zip(words, labels, strict=True)]
+
+    def _mixed(self, walls: Sequence[GoldWall], words: Sequence[list[str]], seed: int) -> list[Groups]:
+        """A run with boards of 16 + k words: the 16-word ones in one batch, the others one by one."""
+        plain = [i for i, ws in enumerate(words) if len(ws) <= N_GROUPED]
+        batch = self.group_many([walls[i] for i in plain], [words[i] for i in plain], seed)
+        done = dict(zip(plain, batch, strict=True))
+        return [done[i] if i in done else self.group(walls[i], words[i], seed) for i in range(len(walls))]
 
     def _canonical(self, wall: GoldWall, words: list[str], order: Sequence[int]) -> Matrix:
         """The wall's matrix in its canonical clue order, built once (pairs in this run's order)."""

@@ -1,4 +1,5 @@
-"""What a game is played on: a board of 4 groups of 4 words, and how guessed words are matched."""
+"""What a game is played on: a board of 4 groups of 4 words (plus any distractors: words of no
+group, shown among them), and how guessed words are matched."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ class GoldLike(Protocol):
     def levels(self) -> tuple[int, ...] | None: ...
     @property
     def words(self) -> tuple[str, ...]: ...
+    @property
+    def distractors(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,8 @@ class Board:
     """One puzzle as the engine sees it.
 
     ``groups`` in canonical order (NYT: yellow..purple); ``levels`` 0-3 per group (NYT) or ``None``;
-    ``clues`` the stored order (group order when empty); players see :meth:`shuffled`, never it as is.
+    ``clues`` the stored order (group order, then the distractors, when empty); players see
+    :meth:`shuffled`, never it as is. ``distractors``: words of no group on the board (0 to 4).
     """
 
     wall_id: str
@@ -44,21 +48,24 @@ class Board:
     connections: tuple[str, ...] = ()
     levels: tuple[int, ...] | None = None
     clues: tuple[str, ...] = ()
+    distractors: tuple[str, ...] = ()
 
     @property
     def words(self) -> tuple[str, ...]:
-        """The 16 words in stored order (may be the solution order: show :meth:`shuffled`)."""
-        return self.clues or tuple(w for g in self.groups for w in g)
+        """The 16 + k words in stored order (may be the solution order: show :meth:`shuffled`)."""
+        return self.clues or (*(w for g in self.groups for w in g), *self.distractors)
 
     @classmethod
     def from_gold(cls, gold: GoldLike) -> Board:
-        """The board of a scorer gold wall (same ids, groups, connections, levels, display order)."""
-        return cls(gold.wall_id, gold.groups, gold.connections, gold.levels, gold.words)
+        """The board of a scorer gold wall (same ids, groups, connections, levels, display order,
+        distractors)."""
+        return cls(gold.wall_id, gold.groups, gold.connections, gold.levels, gold.words, gold.distractors)
 
     def shuffled(self, seed: int) -> tuple[str, ...]:
         """Board ``seed`` as players see it (:func:`ocwtool.schema.board.shown_board`): for seed 0 the
-        stored order when it is a board and not in solution order, else the wall's seeded shuffle."""
-        return shown_board(self.words, self.groups, self.wall_id, seed)
+        stored order when it is a board and not in solution order, else the wall's seeded shuffle
+        (distractors included, never all at the end)."""
+        return shown_board(self.words, self.groups, self.wall_id, seed, distractors=self.distractors)
 
 
 def casefold_key(word: str) -> str:

@@ -8,6 +8,11 @@
 Interactive rules take :meth:`Game.guess` (4 words); ``oneshot`` takes one :meth:`Game.submit`
 (4 groups of 4); ``only-connect`` then takes :meth:`Game.name_connections` once the wall is over.
 A move after the game is over is answered with ``GAME_OVER`` and changes nothing.
+
+A board with distractors (words of no group) plays the same under every rule set: a distractor
+never completes a group (it matches no gold group), the game is won when the four groups are found
+(the distractors stay on the board), and no last group reveals itself (``auto_last_group``): with
+distractors left, the last four words are not implied.
 """
 
 from __future__ import annotations
@@ -130,7 +135,8 @@ class Game:
         self._key = MATCHERS[rules.matching]
         self._gold = [Counter(self._key(w) for w in g) for g in board.groups]
         words = list(order) if order is not None else list(board.shuffled(0))
-        if Counter(self._key(w) for w in words) != sum(self._gold, Counter()):
+        board_keys = sum(self._gold, Counter(self._key(w) for w in board.distractors))
+        if Counter(self._key(w) for w in words) != board_keys:
             raise ValueError(f"order is not a permutation of the words of board {board.wall_id!r}")
         self._s = _State(remaining=words)
 
@@ -229,7 +235,7 @@ class Game:
     def _reveal(self, k: int, repeat: bool = False) -> Feedback:
         found = [k]
         self._take(k)
-        if self.rules.auto_last_group and len(self._s.found) == GROUPS - 1:
+        if self.rules.auto_last_group and len(self._s.found) == GROUPS - 1 and not self.board.distractors:
             last = next(j for j in range(GROUPS) if j not in self._s.found)
             self._take(last)
             found.append(last)

@@ -106,19 +106,21 @@ class PlayerBase:
 
 
 def greedy_partition(player: Player, view: GameView) -> list[list[str]]:
-    """A full answer from a guesser: take its guess, drop those words, ask again; the last 4 close it."""
+    """A full answer from a guesser: take its guess, drop those words, ask again, four times; with
+    exactly 4 words left they close it. On a board with distractors the words never picked are the
+    ones left out."""
     from dataclasses import replace
 
     left = list(view.remaining)
     groups: list[list[str]] = []
-    while len(left) > SIZE:
+    while len(groups) < GROUPS and len(left) > SIZE:
         pick = list(player.guess(replace(view, remaining=tuple(left))))[:SIZE]
         if len(pick) < SIZE or any(w not in left for w in pick):
             pick = left[:SIZE]
         groups.append(pick)
         for w in pick:
             left.remove(w)
-    return [*groups, left]
+    return groups if len(groups) == GROUPS else [*groups, left]
 
 
 class RandomPlayer(PlayerBase):

@@ -29,6 +29,7 @@ class BoardRecord(_Model):
     groups: list[list[str]] = Field(min_length=4, max_length=4)
     connections: list[str] = []
     levels: list[int] | None = None
+    distractors: list[str] = []  # words of no group on the board
 
     def to_board(self, order: Iterable[str] | None = None) -> Board:
         return Board(
@@ -37,6 +38,7 @@ class BoardRecord(_Model):
             tuple(self.connections),
             None if self.levels is None else tuple(self.levels),
             tuple(order or ()),
+            tuple(self.distractors),
         )
 
     @classmethod
@@ -47,6 +49,7 @@ class BoardRecord(_Model):
             groups=[list(g) for g in board.groups],
             connections=list(board.connections),
             levels=levels,
+            distractors=list(board.distractors),
         )
 
 

@@ -46,6 +46,8 @@ def gold_from_record(rec: dict[str, Any], where: str, nyt: bool = False) -> Gold
         raise ScorerInputError(f"{where}: not an OCW wall record (missing {exc})") from None
     if len(words) != GROUPS or any(len(g) != SIZE for g in words):
         raise ScorerInputError(f"{where}: wall {wall_id}: expected 4 groups of 4 gt_words")
+    distractors = tuple(_as_text(w, f"{where}: wall {wall_id}") for w in rec.get("distractors") or ())
+    _check_board(rec, words, distractors, f"{where}: wall {wall_id}")
     conns = tuple(str(g.get("gt_connection", "")) for g in groups)
     levels = [g.get("level") for g in groups]
     if not all(isinstance(x, int) for x in levels) and (nyt or wall_id.startswith("nyt-")):
@@ -59,7 +61,23 @@ def gold_from_record(rec: dict[str, Any], where: str, nyt: bool = False) -> Gold
         group_ids=tuple(str(g.get("group_id", "")) for g in groups),
         season=season if isinstance(season, int) else None,
         clues=tuple(_as_text(w, f"{where}: wall {wall_id}") for w in rec.get("words") or ()),
+        distractors=distractors,
     )
+
+
+def _check_board(
+    rec: dict[str, Any], groups: tuple[tuple[str, ...], ...], extra: tuple[str, ...], at: str
+) -> None:
+    """A wall with ``distractors`` lists them in its ``words`` too (the whole board), when it has words."""
+    words = rec.get("words")
+    if not extra or not words:
+        return
+    want = sorted([*(w for g in groups for w in g), *extra])
+    if sorted(_as_text(w, at) for w in words) != want:
+        raise ScorerInputError(
+            f"{at}: 'words' must be the board: the 16 gt_words and the {len(extra)} distractors "
+            f"({len(want)} words), got {len(words)}"
+        )
 
 
 class _Refused(ValueError):

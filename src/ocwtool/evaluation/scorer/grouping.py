@@ -15,12 +15,21 @@ Follows the OCW evaluator (Alavi Naeini et al. 2023, ``evaluate_only_connect.py`
 unknown word as label 4 for WD (fresh labels numbered by appearance would otherwise still make WD
 depend on the listing order). Everything else is identical. NYT puzzles (gold levels known) also
 get the difficulty-weighted clustering score.
+
+A board with distractors (words of no group) is scored on its grouped clues: the gold label vector
+holds the 16 clues of the four groups only, and a distractor the player put in a group is a word
+outside the gold wall (a fresh label), as any unknown word. The words the player left out of its
+four groups are its distractors: distractor precision is the share of them that are distractors
+(0 when it left none out or gave no answer), recall the share of the distractors it left out.
+Words are compared lower-cased, as everywhere here.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from .model import GROUPS, SIZE, GoldWall, WallScore, empty_groups
 
@@ -144,14 +153,25 @@ def score_wall(
     """
     pred_sorted = sorted_groups(empty_groups() if groups is None else groups)
     if memo is None:
-        return _score_sorted(gold, pred_sorted, corrected)
-    key = (gold, corrected, tuple(tuple(g) for g in pred_sorted))
+        return _score_sorted(gold, pred_sorted, corrected, groups is not None)
+    key = (gold, corrected, groups is not None, tuple(tuple(g) for g in pred_sorted))
     if key not in memo:
-        memo[key] = _score_sorted(gold, pred_sorted, corrected)
+        memo[key] = _score_sorted(gold, pred_sorted, corrected, groups is not None)
     return memo[key]
 
 
-def _score_sorted(gold: GoldWall, pred_sorted: list[list[str]], corrected: bool) -> WallScore:
+def distractor_scores(gold: GoldWall, pred_sorted: list[list[str]], answered: bool) -> tuple[float, float]:
+    """(precision, recall) of the words the player left out of its groups, as distractors."""
+    truth = Counter(_norm_word(w) for w in gold.distractors)
+    left = Counter(_norm_word(w) for w in gold.words) - Counter(w for g in pred_sorted for w in g)
+    if not answered:
+        left = Counter()
+    hits = sum((left & truth).values())
+    precision = hits / sum(left.values()) if left else 0.0
+    return precision, hits / sum(truth.values())
+
+
+def _score_sorted(gold: GoldWall, pred_sorted: list[list[str]], corrected: bool, answered: bool) -> WallScore:
     gold_sorted = sorted_groups(gold.groups)
     matched = tuple(g in pred_sorted for g in gold_sorted)
     correct = sum(matched)
@@ -161,7 +181,11 @@ def _score_sorted(gold: GoldWall, pred_sorted: list[list[str]], corrected: bool)
     weighted = None
     if gold.levels is not None:
         weighted = sum(level + 1 for level, hit in zip(gold.levels, matched, strict=True) if hit)
-    return WallScore(gold.wall_id, correct, correct == GROUPS, matched, ami, ari, fms, wd, weighted)
+    score = WallScore(gold.wall_id, correct, correct == GROUPS, matched, ami, ari, fms, wd, weighted)
+    if not gold.distractors:
+        return score
+    precision, recall = distractor_scores(gold, pred_sorted, answered)
+    return replace(score, distractor_precision=precision, distractor_recall=recall)
 
 
 def summarize_grouping(scores: Sequence[WallScore]) -> dict[str, float]:
@@ -179,4 +203,9 @@ def summarize_grouping(scores: Sequence[WallScore]) -> dict[str, float]:
     if scores and len(weighted) == len(scores):
         out["clustering_score"] = float(np.mean([s.correct_groups for s in scores]))
         out["weighted_clustering_score"] = float(np.mean(weighted))
+    distracted = [s for s in scores if s.distractor_recall is not None]
+    if distracted:  # only then: a report without distractors is as it was
+        out["n_walls_with_distractors"] = len(distracted)
+        out["distractor_precision"] = float(np.mean([s.distractor_precision for s in distracted]))
+        out["distractor_recall"] = float(np.mean([s.distractor_recall for s in distracted]))
     return out

@@ -15,6 +15,7 @@ SIZE = 4
 GROUPING_METRICS = ("solved_walls", "correct_groups", "AMI", "ARI", "FMS", "WD")
 CONNECTION_METRICS = ("exact_match", "rouge1_f1", "bertscore_f1")
 NYT_METRICS = ("clustering_score", "weighted_clustering_score")
+DISTRACTOR_METRICS = ("distractor_precision", "distractor_recall")
 
 
 class ScorerInputError(ValueError):
@@ -32,7 +33,8 @@ class NothingToScore(ScorerInputError):
 
 @dataclass(frozen=True)
 class GoldWall:
-    """One gold puzzle: 4 groups of 4 clues in canonical order, their connections and levels."""
+    """One gold puzzle: 4 groups of 4 clues in canonical order, their connections and levels, and the
+    board's ``distractors`` (words of no group, 0 to 4)."""
 
     wall_id: str
     groups: tuple[tuple[str, ...], ...]
@@ -41,12 +43,14 @@ class GoldWall:
     group_ids: tuple[str, ...] = ()
     season: int | None = None
     clues: tuple[str, ...] = ()  # stored order (OCW ``words``); ocwtool shows a board, never this as is
+    distractors: tuple[str, ...] = ()
 
     @property
     def words(self) -> tuple[str, ...]:
-        """The 16 clues in stored order (group order when none is known). Not a board to show: it
-        may be the solution order (ocwtool.schema.board.shown_board gives the board)."""
-        return self.clues or tuple(w for g in self.groups for w in g)
+        """The 16 clues and the distractors in stored order (group order, then the distractors, when
+        none is known). Not a board to show: it may be the solution order
+        (ocwtool.schema.board.shown_board gives the board)."""
+        return self.clues or (*(w for g in self.groups for w in g), *self.distractors)
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,8 @@ class WallScore:
     FMS: float
     WD: float
     weighted: int | None = None
+    distractor_precision: float | None = None  # only for a wall with distractors
+    distractor_recall: float | None = None
 
 
 @dataclass

@@ -149,8 +149,12 @@ _WALL_FIELDS = tuple(f.name for f in fields(WallScore))
 
 
 def _wall_json(w: WallScore) -> dict[str, Any]:
-    """``dataclasses.asdict(w)`` (its fields hold no nested dataclasses), without its deep copy."""
-    return {name: getattr(w, name) for name in _WALL_FIELDS}
+    """``dataclasses.asdict(w)`` (its fields hold no nested dataclasses), without its deep copy; the
+    distractor scores only for a wall with distractors (the report of others is as it was)."""
+    out = {name: getattr(w, name) for name in _WALL_FIELDS}
+    if w.distractor_recall is None:
+        del out["distractor_precision"], out["distractor_recall"]
+    return out
 
 
 def _run_json(r: RunResult) -> dict[str, Any]:
@@ -185,7 +189,10 @@ def build_report(runs: Sequence[RunResult], opts: Options, prov: dict[str, Any] 
 
 
 def _fmt(name: str, value: float) -> str:
-    if name in ("n_walls", "solved_walls", "correct_groups") and float(value).is_integer():
+    if (
+        name in ("n_walls", "solved_walls", "correct_groups", "n_walls_with_distractors")
+        and float(value).is_integer()
+    ):
         return f"{int(value)}"
     return f"{value:.4f}"
 
