@@ -66,7 +66,8 @@ def test_decoys_are_shown_confirmed_and_pulled_with_trap_groups(
     assert pulled.exit_code == 1  # the annotation with a broken trap group needs attention, as a whole
     assert pulled.stdout == (
         "read 2 annotations, added 1 (alice 1)\n"
-        "needs attention: 1 annotation in Label Studio cannot be imported (correct them there, then pull again):\n"
+        "needs attention: 1 annotation in Label Studio cannot be imported "
+        "(correct them there, then pull again):\n"
         f"  task {tasks[wall.id]['id']} ({wall.id}) by alice: "
         "trap group '1,2,3,5: too many blues' has 3 clues of one group; a trap group has at most 2\n"
     )
@@ -114,7 +115,7 @@ def test_a_project_of_the_earlier_config_updates_and_its_annotations_still_pull(
     annotate(ls_server, "bob", tasks["nyt-2024-01-02"], earlier)
     # the server itself checks no annotation against the config: only the screen refuses this one
     no_parts = [choices("knowledge_1", "group_1", "Combined"), *TYPES]
-    refused_by_screen = annotate(ls_server, "alice", tasks["nyt-2024-01-03"], no_parts)
+    annotate(ls_server, "alice", tasks["nyt-2024-01-03"], no_parts)
     headers = {"Authorization": f"Token {ls_server.admin_token}"}
     dropped = re.sub(r'<View style="display: none">.*?</View>', "", labelling_config())
     reply = httpx.patch(
@@ -139,7 +140,8 @@ def test_a_project_of_the_earlier_config_updates_and_its_annotations_still_pull(
     assert pulled.exit_code == 1
     assert pulled.stdout == (
         "read 2 annotations, added 1 (bob 1)\n"
-        "needs attention: 1 annotation in Label Studio cannot be imported (correct them there, then pull again):\n"
+        "needs attention: 1 annotation in Label Studio cannot be imported "
+        "(correct them there, then pull again):\n"
         f"  task {tasks['nyt-2024-01-03']['id']} (nyt-2024-01-03) by alice: "
         "group 1 is Combined but names 0 parts (need 2+)\n"
     )
