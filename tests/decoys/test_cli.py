@@ -106,6 +106,19 @@ def test_a_bad_annotator_name_is_refused(workspace: Path, tmp_path: Path) -> Non
     )
 
 
+def test_a_reserved_annotator_name_is_refused(workspace: Path, tmp_path: Path) -> None:
+    """``adjudicated``, ``suggest`` and ``adjudicated-herrings`` name ocwtool's own stores: mined decoys
+    stored under them would be read as adjudicated labels or as the suggester's."""
+    answers, _ = _files(tmp_path)
+    for name in ("adjudicated", "suggest", "adjudicated-herrings"):
+        result = run_cli(workspace, "annotate", "decoys", "--annotator", name, str(answers))
+        assert (result.exit_code, result.stderr) == (
+            1,
+            f"Error: annotator name {name!r} is reserved for ocwtool; choose another name\n",
+        )
+    assert sorted(p.name for p in (workspace / "annotations").glob("*")) == []
+
+
 def test_help_names_the_files_read_with_examples(workspace: Path) -> None:
     result = run_cli(workspace, "annotate", "decoys", "--help")
     assert result.exit_code == 0

@@ -205,8 +205,8 @@ def test_demo_mines_decoys_scores_them_and_ships_them(
     baselines = done.stdout.split("== eval baselines on the test split")[1].split("\n== ")[0]
     assert "red-herring labels: decoys mined from the scripted players (oracle, random)" in baselines
     assert re.search(
-        r"ocdb wordnet: .*\n     red herrings \(labels of play-decoys: mined from play, as asked; "
-        r"6 wall\(s\)\):",
+        r"ocdb wordnet: .*\n     red herrings \(labels: play-decoys \(mined from play\) 6 walls; "
+        r"as asked\):",
         baselines,
     )
     assert re.search(r"\n         fixation: \d+ of \d+ \(0\.\d{4}; chance 0\.\d{4}", baselines)

@@ -13,10 +13,14 @@ from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
 from ocwtool.evaluation.game import Transcript, Turn, dump_transcripts
+from ocwtool.evaluation.gold import gold_from_puzzle
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.schema.annotations import ItemRecord, RedHerringWord, SourceFile
+from ocwtool.schema.models import Split
 from ocwtool.stores.annotations import append_herring_adjudication, append_record, write_records
-from tests.evaluation.conftest import as_records, write_json
+from ocwtool.stores.puzzles import write_puzzles
+from tests.conftest import make_ocw_wall
+from tests.evaluation.conftest import as_records, make_comma_wall, write_json
 
 STAMP = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
@@ -50,13 +54,14 @@ def _run(workspace: Path, *args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-DEFAULT = "first in the default order"
+DEFAULT = "default order"
 CHOSEN = "as asked"
 PERSON = "a person's labels"
 
 
 def _head(annotator: str, labels: str = PERSON, how: str = DEFAULT, walls: int = 1) -> str:
-    return f"red herrings (labels of {annotator}: {labels}, {how}; {walls} wall(s)):\n"
+    who = labels if annotator == "adjudicated" else f"{annotator} ({labels})"
+    return f"red herrings (labels: {who} {walls} wall{'' if walls == 1 else 's'}; {how}):\n"
 
 
 def _block(annotator: str, player: Path, fixated: int, first: int, labels: str, how: str) -> str:
@@ -194,10 +199,11 @@ def test_eval_prefers_adjudicated_then_people_then_play_then_the_suggester(
     assert code == 0, text
     assert _head("adjudicated", "adjudicated by carol") in text
     section = json.loads(out.read_text())["herrings"]
-    assert {k: section[k] for k in ("annotator", "tier", "labels", "chosen", "walls")} == {
+    assert {k: section[k] for k in ("annotator", "sets", "chosen", "walls")} == {
         "annotator": "adjudicated",
-        "tier": "adjudicated",
-        "labels": "adjudicated by carol",
+        "sets": [
+            {"annotator": "adjudicated", "tier": "adjudicated", "labels": "adjudicated by carol", "walls": 1}
+        ],
         "chosen": "default order",
         "walls": 1,
     }
@@ -243,3 +249,61 @@ def test_eval_herrings_names_the_label_sets_when_the_name_is_unknown(
         "play-decoys, suggest); label some with `ocwtool annotate label` or mine them with "
         "`ocwtool annotate decoys FILE...`\n",
     )
+
+
+def _adjudicate(workspace: Path, gold: GoldWall, *decoys: tuple[str, int]) -> None:
+    """carol's adjudication of ``gold``: the decoys she kept (none: she kept no red herring)."""
+    words = tuple(
+        RedHerringWord(clue=c, clue_number=gold.words.index(c) + 1, fits_group=gold.group_ids[k])
+        for c, k in decoys
+    )
+    record = ItemRecord(
+        annotator="carol",
+        puzzle_id=gold.wall_id,
+        red_herring_words=words,
+        created_at=STAMP,
+        guideline_version="t",
+    )
+    append_herring_adjudication(workspace / "annotations", record)
+
+
+def test_eval_takes_the_default_order_per_wall(tmp_path: Path) -> None:
+    """Adjudicated labels win on the walls carol adjudicated (on wall02 she kept none: no decoy
+    there), decoys mined from play on the others; the block and JSON say how many walls each."""
+    puzzles = [make_ocw_wall(f"wall0{i}").model_copy(update={"split": Split.TEST}) for i in (1, 2, 3)]
+    puzzles.append(make_comma_wall())
+    workspace = tmp_path / "ws"
+    write_puzzles(workspace / "puzzles" / "ocw.jsonl", puzzles)
+    golds = [gold_from_puzzle(p) for p in puzzles]
+    for gold in golds:  # a4 toward group 2 (the swap takes it), on wall01 c1 toward group 1 (it does not)
+        decoy, fits = (gold.groups[2][0], 0) if gold.wall_id == "wall01" else (gold.groups[0][3], 1)
+        _label(workspace, "play-decoys", gold, decoy, fits, mined=True)
+    _adjudicate(workspace, golds[0], (golds[0].groups[0][3], 1))
+    _adjudicate(workspace, golds[1])
+    preds = write_json(tmp_path / "p.json", as_records(golds, groups_of=_swap))
+    out = tmp_path / "r.json"
+    code, text = _run(workspace, "--predictions", str(preds), "--bootstrap", "0", "--json-out", str(out))
+    assert code == 0, text
+    # 2 wrong groups (3+1) per wall; decoys taken on wall01, wall03 and comma1; chance 1/48 on those
+    assert text.endswith(
+        "red herrings (labels: adjudicated by carol 2 walls, play-decoys (mined from play) 2 walls; "
+        "default order):\n"
+        f"  {preds}: 4 game(s)\n"
+        "    fixation: 3 of 8 (0.3750; chance 0.0156, x24.00) wrong groups take a decoy toward its group\n"
+        "    first mistake on a decoy: 3 of 4 (0.7500; chance 0.0156, x48.00) games with a mistake\n"
+        "    trap claims: n/a (no answer names a trap group)\n"
+        f"Wrote {out}\n"
+    )
+    section = json.loads(out.read_text())["herrings"]
+    assert {k: section[k] for k in ("annotator", "sets", "chosen", "walls")} == {
+        "annotator": "adjudicated, play-decoys",
+        "sets": [
+            {"annotator": "adjudicated", "tier": "adjudicated", "labels": "adjudicated by carol", "walls": 2},
+            {"annotator": "play-decoys", "tier": "play", "labels": "mined from play", "walls": 2},
+        ],
+        "chosen": "default order",
+        "walls": 4,
+    }
+    code, text = _run(workspace, "--predictions", str(preds), "--bootstrap", "0", "--herrings", "play-decoys")
+    assert code == 0, text
+    assert _head("play-decoys", "mined from play", CHOSEN, walls=4) in text

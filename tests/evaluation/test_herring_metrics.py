@@ -145,9 +145,14 @@ def test_labels_come_from_people_then_play_then_the_suggester() -> None:
         "bob": {"w": _record("bob", "w", herring=False), "x": _record("bob", "x")},
     }
     assert label_order(stores) == ["bob", "zoe", "play-decoys", "mined-again", "suggest"]
-    name, records = choose_labels(stores, ["w"]) or ("", {})
-    assert (name, list(records)) == ("zoe", ["w"])  # bob labelled w without red herrings
-    assert choose_labels(stores, ["w"], "suggest") == ("suggest", stores["suggest"])
+    chosen = choose_labels(stores, ["w"])
+    assert chosen is not None and (chosen.annotator, list(chosen.records)) == ("zoe", ["w"])  # bob: none on w
+    asked = choose_labels(stores, ["w"], "suggest")
+    assert asked is not None and (asked.annotator, asked.records, asked.chosen) == (
+        "suggest",
+        stores["suggest"],
+        True,
+    )
     assert choose_labels(stores, ["y"]) is None
 
 

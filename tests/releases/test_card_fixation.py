@@ -12,7 +12,7 @@ import pytest
 
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.evaluation.gold import workspace_golds
-from ocwtool.evaluation.herring_metrics import HerringLabels, choose_labels
+from ocwtool.evaluation.herring_metrics import choose_labels
 from ocwtool.evaluation.pipeline import EvalRequest, report_name, run_evaluation, save_report
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.releases.card import CardInfo, SplitFile, render_card
@@ -53,7 +53,7 @@ def scored(tmp_path_factory: pytest.TempPathFactory, offline_hf: None) -> Worksp
         read_all(ws.annotations_dir, include_suggest=True), [g.wall_id for g in golds.walls]
     )
     assert chosen is not None
-    request = EvalRequest(baseline="random", seeds=4, n_boot=0, herrings=HerringLabels(*chosen))
+    request = EvalRequest(baseline="random", seeds=4, n_boot=0, herrings=chosen)
     save_report(
         run_evaluation(golds.walls, request), ws.run_report_path(report_name("random", "test", "ocw"))
     )

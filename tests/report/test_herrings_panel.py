@@ -13,10 +13,11 @@ import pytest
 
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
 from ocwtool.evaluation.gold import workspace_golds
-from ocwtool.evaluation.herring_metrics import HerringLabels, choose_labels
+from ocwtool.evaluation.herring_metrics import choose_labels
 from ocwtool.evaluation.pipeline import EvalRequest, report_name, run_evaluation, save_report
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.report import collect, sections, write_report
+from ocwtool.report.collect import herring_inputs
 from ocwtool.report.herrings import NO_LABELS, HerringInputs, board_panel
 from ocwtool.report.html import page
 from ocwtool.report.model import Bars, Panel, Section
@@ -71,7 +72,7 @@ def _evaluate(ws: Workspace, tmp: Path) -> None:
         read_all(ws.annotations_dir, include_suggest=True), [g.wall_id for g in golds.walls]
     )
     assert chosen is not None
-    labels = HerringLabels(*chosen)
+    labels = chosen
     random = run_evaluation(golds.walls, EvalRequest(baseline="random", seeds=3, n_boot=0, herrings=labels))
     save_report(random, ws.run_report_path(report_name("random", "test", "ocw")), per_wall=True)
     answers = tmp / "gpt.json"
@@ -271,3 +272,25 @@ def test_the_panel_in_chromium(page_of_labelled: Path) -> None:
     assert board["boardRight"] <= board["bodyRight"] + 0.5
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "report-herrings.png").write_bytes(seen.screenshot)
+
+
+def test_the_board_takes_the_default_order_per_wall() -> None:
+    """As eval: adjudicated labels on the walls carol adjudicated (on w0002 she kept none, so its
+    mined decoys are not drawn), decoys mined from play on the others; the caption names the set."""
+    carol = [_record("carol", 1, _word(1, 0, 1, None)), _record("carol", 2)]
+    mined = [
+        _record("play-decoys", 2, _word(2, 0, 1, 0.5), _word(2, 1, 0, 0.5), _word(2, 2, 0, 0.5)),
+        _record("play-decoys", 3, _word(3, 0, 1, 0.5), _word(3, 1, 0, 0.5)),
+    ]
+    labels = {
+        "adjudicated": {r.puzzle_id: r for r in carol},
+        "play-decoys": {r.puzzle_id: r for r in mined},
+    }
+    inputs = herring_inputs(labels, {"ocw": [wall(1), wall(2), wall(3)]})
+    panel = board_panel(inputs)
+    assert panel.caption.startswith("Wall w0003 (ocw), red-herring labels of play-decoys: one row per group")
+    assert [row[0] for row in panel.table[1:]] == [wall(3).groups[k].clues[0] for k in (0, 1)]
+    assert (inputs.annotator, inputs.origin) == (
+        "adjudicated, play-decoys",
+        {"w0001": "adjudicated", "w0002": "adjudicated", "w0003": "play-decoys"},
+    )

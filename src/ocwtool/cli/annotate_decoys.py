@@ -20,7 +20,7 @@ from ocwtool.progress import Progress
     "--annotator",
     default="play-decoys",
     show_default=True,
-    help="Store the decoys as this annotator (annotations/NAME.jsonl).",
+    help="Store the decoys as this annotator (annotations/NAME.jsonl), not a reserved one.",
 )
 @click.option(
     "--source",

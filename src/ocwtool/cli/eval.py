@@ -99,8 +99,8 @@ from ocwtool.progress import Progress
     "--herrings",
     metavar="ANNOTATOR",
     help="Red-herring labels for the fixation, first-mistake and trap-claim figures ('adjudicated': "
-    "the adjudicated ones; default: adjudicated, then people's, then play-decoys, then the "
-    "suggester's; the first with any).",
+    "the adjudicated ones; default, per wall: adjudicated, then people's, then play-decoys, then "
+    "the suggester's; the first with any on that wall).",
 )
 @click.option(
     "--cutoff",

@@ -47,5 +47,4 @@ def decoys_stage(state: DemoState, sources: Sequence[str] = ("ocdb", "nyt")) -> 
 def demo_herrings(workspace: Workspace, golds: GoldSet) -> HerringLabels | None:
     """The mined decoys of the scored walls (None: none mined on them, e.g. without the [llm] extra)."""
     stores = {ANNOTATOR: read_all(workspace.annotations_dir).get(ANNOTATOR, {})}
-    chosen = choose_labels(stores, (g.wall_id for g in golds.walls), ANNOTATOR)
-    return HerringLabels(*chosen, chosen=True) if chosen is not None else None
+    return choose_labels(stores, (g.wall_id for g in golds.walls), ANNOTATOR)

@@ -61,7 +61,7 @@ def mine_decoys(
     progress: Progress = silent,
 ) -> DecoyRun:
     """Mine ``files`` into ``annotations/<annotator>.jsonl``; ``progress("files", done, total)``."""
-    check_annotator(annotator, human=False)
+    check_annotator(annotator)  # never ocwtool's own stores (adjudicated, suggest): read as other tiers
     puzzles = workspace_puzzles(workspace, sources)
     if not puzzles.by_id:
         raise AnnotationError("no puzzles to match plays to; import the puzzles first (or check --source)")

@@ -28,7 +28,7 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ocwtool.schema import herring_tiers as tiers
@@ -252,39 +252,62 @@ def label_order(stores: Mapping[str, Mapping[str, ItemRecord]]) -> list[str]:
 
 def has_herrings(records: Iterable[ItemRecord]) -> bool:
     """Some finished record holds red-herring words or decoy categories."""
-    return any(
-        rec.status == "labelled" and (rec.red_herring_words or rec.red_herring_categories) for rec in records
-    )
+    return any(tiers.labelled(rec) for rec in records)
 
 
-def choose_labels(
-    stores: Mapping[str, Mapping[str, ItemRecord]], wall_ids: Iterable[str], wanted: str | None = None
-) -> tuple[str, dict[str, ItemRecord]] | None:
-    """The annotator whose red herrings an evaluation uses, with its finished records of the scored
-    walls: ``wanted``, else the first in :func:`label_order` with red herrings on one of them."""
-    ids = set(wall_ids)
-    for name in [wanted] if wanted is not None else label_order(stores):
-        recs = {
-            pid: rec for pid, rec in stores.get(name, {}).items() if pid in ids and rec.status == "labelled"
-        }
-        if has_herrings(recs.values()):
-            return name, recs
-    return None
+@dataclass(frozen=True)
+class LabelSet:
+    """One label set as an evaluation used it: its tier, whose labels, on how many scored walls."""
+
+    annotator: str
+    tier: str
+    labels: str  # ``adjudicated by carol``, ``mined from play`` (:func:`tiers.describe`)
+    walls: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"annotator": self.annotator, "tier": self.tier, "labels": self.labels, "walls": self.walls}
 
 
 @dataclass(frozen=True)
 class HerringLabels:
-    """The red herrings an evaluation uses: one annotator's finished records of the scored walls."""
+    """The red herrings an evaluation uses: a finished record per scored wall, each from the label
+    set ``origin`` names (default: ``annotator``, one set; several: the default order per wall)."""
 
-    annotator: str
+    annotator: str  # the label set, or the sets used joined by ", " in the default order
     records: Mapping[str, ItemRecord]
-    chosen: bool = False  # named with ``--herrings`` (else the first in the default order)
+    chosen: bool = False  # named with ``--herrings`` (else the default order)
+    origin: Mapping[str, str] = field(default_factory=dict)  # wall id -> its label set
+    kinds: Mapping[str, str] = field(default_factory=dict)  # label set -> its tier (its whole store)
 
-    @property
-    def tier(self) -> str:
-        """``adjudicated``, ``human``, ``play`` or ``suggest``."""
-        return tiers.tier(self.annotator, self.records)
+    def sets(self) -> list[LabelSet]:
+        """The label sets used, in the default order, each with the walls it labelled."""
+        walls: dict[str, dict[str, ItemRecord]] = {}
+        for pid, rec in self.records.items():
+            walls.setdefault(self.origin.get(pid, self.annotator), {})[pid] = rec
+        kinds = {n: self.kinds.get(n) or tiers.tier(n, recs) for n, recs in walls.items()}
+        return [
+            LabelSet(n, kinds[n], tiers.describe(n, walls[n], kinds[n]), len(walls[n]))
+            for n in sorted(walls, key=lambda n: tiers.rank(n, kinds[n]))
+        ]
 
-    def describe(self) -> str:
-        """Whose labels these are, for the text block (``adjudicated by carol``, ``mined from play``)."""
-        return tiers.describe(self.annotator, self.records)
+
+def choose_labels(
+    stores: Mapping[str, Mapping[str, ItemRecord]], wall_ids: Iterable[str], wanted: str | None = None
+) -> HerringLabels | None:
+    """The red herrings an evaluation uses on the scored walls, or None when they hold none:
+    ``wanted``'s finished records, else per wall the first set of the default order that labelled
+    it (:func:`ocwtool.schema.herring_tiers.per_wall`: a wall whose adjudicator kept no red herring
+    has none)."""
+    ids = set(wall_ids)
+    if wanted is not None:
+        recs = {pid: r for pid, r in stores.get(wanted, {}).items() if pid in ids and r.status == "labelled"}
+        kinds = {wanted: tiers.tier(wanted, stores.get(wanted, {}))}
+        return HerringLabels(wanted, recs, True, kinds=kinds) if has_herrings(recs.values()) else None
+    walls = tiers.per_wall(stores, ids)
+    origin = {pid: pairs[0][0] for pid, pairs in walls.items()}
+    records = {pid: pairs[0][1] for pid, pairs in walls.items()}
+    if not has_herrings(records.values()):
+        return None
+    kinds = {n: tiers.tier(n, stores[n]) for n in set(origin.values())}
+    names = sorted(kinds, key=lambda n: tiers.rank(n, kinds[n]))
+    return HerringLabels(", ".join(names), records, origin=origin, kinds=kinds)

@@ -39,8 +39,7 @@ def _section(
     walls = labelled_walls(golds, labels.records)
     return {
         "annotator": labels.annotator,
-        "tier": labels.tier,
-        "labels": labels.describe(),
+        "sets": [s.as_json() for s in labels.sets()],
         "chosen": "asked" if labels.chosen else "default order",
         "walls": len(walls),
         "players": [{"name": name, **_player(walls, games, types)} for name, games in players.items()],
@@ -110,15 +109,18 @@ def render_player(name: str, figures: Mapping[str, Any]) -> list[str]:
     ]
 
 
+def _label_set(s: Mapping[str, Any]) -> str:
+    """``adjudicated by carol 1 wall``, ``play-decoys (mined from play) 399 walls``."""
+    who = s["labels"] if s["tier"] == "adjudicated" else f"{s['annotator']} ({s['labels']})"
+    return f"{who} {s['walls']} wall{'' if s['walls'] == 1 else 's'}"
+
+
 def render_section(section: Mapping[str, Any]) -> str:
     """The text block of ``eval``: one player, or the runs pooled."""
     head = f"red herrings (labels of {section['annotator']} on {section['walls']} wall(s)):"
-    if "labels" in section:  # reports written before the tiers say only the annotator
-        how = "as asked" if section["chosen"] == "asked" else "first in the default order"
-        head = (
-            f"red herrings (labels of {section['annotator']}: {section['labels']}, {how}; "
-            f"{section['walls']} wall(s)):"
-        )
+    if "sets" in section:  # reports written before per-wall labels say only the annotator
+        how = "as asked" if section["chosen"] == "asked" else "default order"
+        head = f"red herrings (labels: {', '.join(_label_set(s) for s in section['sets'])}; {how}):"
     players = section["players"]
     if "pooled" in section:
         return "\n".join([head, *render_player(f"all {len(players)} runs", section["pooled"])])

@@ -267,8 +267,9 @@ def _herrings(
     request: EvaluationRequest, open_workspace: OpenWorkspace, golds: GoldSet | Callable[[], GoldSet]
 ) -> HerringLabels | None:
     """The red-herring labels of the scored walls: ``--herrings``' annotator (``adjudicated``: the
-    adjudicated red herrings), else the first with some in the default order (adjudicated, people,
-    mined from play, the suggester's). A release's red_herrings/ tables are not read yet.
+    adjudicated red herrings), else per wall the first set with some in the default order
+    (adjudicated, people, mined from play, the suggester's; as releases ship them). A release's
+    red_herrings/ tables are not read yet.
     ``golds`` may be a function: the puzzles are read only when labels exist."""
     if request.release is not None:
         if request.herrings is not None:
@@ -290,4 +291,4 @@ def _herrings(
         raise EvaluationError(
             f"annotator {request.herrings} has no red herrings on the {len(walls)} walls scored; {how}"
         )
-    return HerringLabels(*chosen, chosen=request.herrings is not None) if chosen is not None else None
+    return chosen

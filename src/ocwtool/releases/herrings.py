@@ -31,7 +31,7 @@ from ocwtool.fsio import atomic_open, sha256_file
 from ocwtool.names import SPLITS
 from ocwtool.releases.card import SplitFile
 from ocwtool.schema.annotations import ItemRecord, PlayEvidence
-from ocwtool.schema.herring_tiers import ADJUDICATED, SUGGEST, TIERS, tier
+from ocwtool.schema.herring_tiers import SUGGEST, TIERS, per_wall, tier
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.release import Release
 from ocwtool.workspace import Workspace
@@ -83,10 +83,6 @@ def record_rows(record: ItemRecord, source: str) -> list[dict[str, Any]]:
     return words + cats
 
 
-def _labelled(record: ItemRecord) -> bool:
-    return bool(record.red_herring_words or record.red_herring_categories)
-
-
 def suggest_source(record: ItemRecord) -> str:
     """``suggest:<tag>`` of the red-herring scorer that wrote the record, else ``suggest:rules``."""
     tag = next(
@@ -100,43 +96,37 @@ Labelled = tuple[str, ItemRecord]  # (source, record)
 RULES = "suggest:rules"
 
 
-def candidates(workspace: Workspace, only: str | None = None) -> dict[str, list[list[Labelled]]]:
-    """puzzle id -> the tiers of labelled records (in :data:`TIERS` order; annotators sorted);
-    ``only``: that one label set's records (``suggest``: the suggester's; ``adjudicated``: the
-    adjudicated red herrings)."""
+def _shipped(stores: Mapping[str, Mapping[str, ItemRecord]]) -> dict[str, dict[str, ItemRecord]]:
+    """The stores without the rules' flags (ROC-AUC 0.55 against decoys): shipped only on request."""
+    return {
+        name: {pid: rec for pid, rec in recs.items() if name != SUGGEST or suggest_source(rec) != RULES}
+        for name, recs in stores.items()
+    }
+
+
+def candidates(workspace: Workspace, only: str | None = None) -> dict[str, list[Labelled]]:
+    """puzzle id -> the labelled records it ships: those of the first tier that labelled it, as
+    :func:`~ocwtool.schema.herring_tiers.per_wall` (shared with ``eval`` and the report) picks them
+    (a puzzle whose adjudicator kept no red herring ships none); ``only``: that one label set's
+    records (``suggest``: the suggester's; ``adjudicated``: the adjudicated red herrings)."""
     stores = finished(workspace.herring_annotations())
     if only is not None:
         if only not in stores:
             known = ", ".join(sorted(stores))
             raise ReleaseError(f"no red-herring labels of annotator {only!r}; annotators: {known}")
         stores = {only: stores[only]}
-    out: dict[str, list[list[Labelled]]] = {}
-    for name, records in sorted(stores.items()):
-        kind = tier(name, records)
-        for pid, rec in records.items():
-            if rec.status == "labelled" and _labelled(rec):
-                source = suggest_source(rec) if kind == SUGGEST else kind
-                if source == RULES and only is None:
-                    continue  # the rules' flags barely predict decoys (ROC-AUC 0.55): shipped only on request
-                out.setdefault(pid, [[] for _ in TIERS])[TIERS.index(kind)].append((source, rec))
-    return out if only is not None else _settled(out, stores.get(ADJUDICATED, {}))
+    else:
+        stores = _shipped(stores)
+    kinds = {name: tier(name, records) for name, records in stores.items()}
+    return {
+        pid: [(suggest_source(rec) if kinds[name] == SUGGEST else kinds[name], rec) for name, rec in pairs]
+        for pid, pairs in per_wall(stores).items()
+    }
 
 
-def _settled(
-    out: dict[str, list[list[Labelled]]], adjudicated: Mapping[str, ItemRecord]
-) -> dict[str, list[list[Labelled]]]:
-    """A puzzle whose adjudicator kept no red herring ships none: its annotators' rows and the lower
-    tiers are settled too."""
-    for pid, rec in adjudicated.items():
-        if rec.status == "labelled" and not _labelled(rec):
-            out[pid] = [[] for _ in TIERS]
-    return out
-
-
-def choose(tiers: Sequence[Sequence[Labelled]]) -> list[dict[str, Any]]:
-    """The rows of the first tier that labelled the puzzle, sorted."""
-    chosen = next((tier for tier in tiers if tier), [])
-    rows = [row for source, rec in chosen for row in record_rows(rec, source)]
+def choose(labelled: Sequence[Labelled]) -> list[dict[str, Any]]:
+    """The rows of a puzzle's labelled records, sorted."""
+    rows = [row for source, rec in labelled for row in record_rows(rec, source)]
     return sorted(rows, key=_order)
 
 
@@ -167,7 +157,7 @@ def _of(puzzle: Puzzle, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def herring_tables(
-    configs: Mapping[str, Sequence[Puzzle]], labelled: Mapping[str, list[list[Labelled]]]
+    configs: Mapping[str, Sequence[Puzzle]], labelled: Mapping[str, list[Labelled]]
 ) -> dict[tuple[str, str], list[dict[str, Any]]]:
     """(config, split) -> its rows, for the released puzzles with red-herring labels (sorted). Labels
     are about the puzzles as published: a variant (same wall id, other groups) gets none."""

@@ -118,11 +118,13 @@ def _facts(
 def herring_inputs(
     labels: Mapping[str, Mapping[str, ItemRecord]], stores: Mapping[str, Sequence[Puzzle]]
 ) -> HerringInputs:
-    """The red-herring labels ``ocwtool eval`` would use on the stores' walls (its default order),
-    with those walls; variants are left out (labels are about the puzzles as published)."""
+    """The red-herring labels ``ocwtool eval`` would use on the stores' walls (its default order, per
+    wall), with those walls; variants are left out (labels are about the puzzles as published)."""
     walls = [(name, gold_from_puzzle(p)) for name, puzzles in stores.items() for p in puzzles]
     chosen = choose_labels(labels, (g.wall_id for _, g in walls))
-    return HerringInputs(*chosen, walls=walls) if chosen is not None else HerringInputs(walls=walls)
+    if chosen is None:
+        return HerringInputs(walls=walls)
+    return HerringInputs(chosen.annotator, chosen.records, walls, chosen.origin)
 
 
 def store_runs(ws: Workspace, sources: Sequence[str] = ()) -> list[ScoredRun]:

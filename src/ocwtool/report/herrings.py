@@ -3,7 +3,7 @@
 The board is the labelled wall of the report's puzzle stores with the most decoys (then the highest
 total score, then the first id): one row per gold group, named by its connection, each decoy clue
 shaded by its score and named with the group it pulls toward (:mod:`.board_html` draws it). The
-labels are the ones ``ocwtool eval`` would use by default
+labels are the ones ``ocwtool eval`` would use by default, per wall
 (:func:`ocwtool.evaluation.herring_metrics.choose_labels`). Fixation comes from the evaluation reports
 (:mod:`.fixation`). Pure: labels, gold walls and scored runs in, panels out.
 """
@@ -37,12 +37,14 @@ FIXATION_HEADER = (
 
 @dataclass(frozen=True)
 class HerringInputs:
-    """The red-herring labels the report shows: one annotator's finished records, and the gold walls
-    of the report's puzzle stores as (store, wall)."""
+    """The red-herring labels the report shows: a finished record per wall (from the label set
+    ``origin`` names, else ``annotator``), and the gold walls of the report's puzzle stores as
+    (store, wall)."""
 
-    annotator: str | None = None
+    annotator: str | None = None  # the label set, or the sets used joined by ", "
     records: Mapping[str, ItemRecord] = field(default_factory=dict)
     walls: Sequence[tuple[str, GoldWall]] = ()
+    origin: Mapping[str, str] = field(default_factory=dict)  # wall id -> its label set
 
 
 def _key(word: str) -> str:
@@ -111,8 +113,9 @@ def board_panel(inputs: HerringInputs) -> Panel:
         note = f"No decoy of {inputs.annotator}'s labels names a clue and a group of a wall shown here."
         return empty("herrings-board", title, NO_LABELS if inputs.annotator is None else note)
     store, gold, decoys = chosen
+    who = inputs.origin.get(gold.wall_id, inputs.annotator)
     caption = (
-        f"Wall {gold.wall_id} ({store}), red-herring labels of {inputs.annotator}: one row per group "
+        f"Wall {gold.wall_id} ({store}), red-herring labels of {who}: one row per group "
         "(its connection first); a decoy clue is shaded by its score (darker: more likely to be pulled "
         "away; hatched: a label without a score) and names the group it pulls toward (also on hover)."
     )
