@@ -92,6 +92,7 @@ class CardInfo:
     herring_sources: tuple[tuple[str, str, int], ...] = ()  # (annotator, source, rows) shipped
     herring_annotator: str | None = None  # the one annotator chosen at build (None: default order)
     fixation: tuple[PlayerFixation, ...] = ()  # players of the workspace's runs on the released stores
+    changes: Sequence[str] = ()  # the changelog's short form (Markdown lines, ``diff_text.py``)
 
     @property
     def configs(self) -> list[str]:
@@ -173,6 +174,7 @@ def render_card(info: CardInfo) -> str:
     """The whole README.md: YAML header, then counts, provenance, quirks, usage and citation."""
     body = [
         *_intro(info),
+        *(["## Changes", "", *info.changes, ""] if info.changes else []),
         *_usage(info),
         *_sources_table(info),
         *BOARD_ORDER,
