@@ -174,8 +174,8 @@ def render_card(info: CardInfo) -> str:
     """The whole README.md: YAML header, then counts, provenance, quirks, usage and citation."""
     body = [
         *_intro(info),
-        *(["## Changes", "", *info.changes, ""] if info.changes else []),
         *_usage(info),
+        *(["## Changes", "", *info.changes, ""] if info.changes else []),
         *_sources_table(info),
         *BOARD_ORDER,
         *_herrings(info),
