@@ -14,9 +14,11 @@ from ocwtool.cli.app import cli
 from ocwtool.fsio import sha256_file
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.schema.models import Split
+from ocwtool.stores.annotations import append_record
 from ocwtool.stores.puzzles import write_puzzles
 from ocwtool.workspace import Workspace
 from tests.conftest import run_ocwtool
+from tests.releases.test_herrings import record, word
 from tests.validators.factory import make_workspace, ocw_walls, replace_group, wall
 
 V2_TEXT = """demo 1.0.0 -> demo 1.1.0
@@ -203,3 +205,16 @@ def test_bad_inputs_are_one_clear_line(two: tuple[Workspace, dict], tmp_path: Pa
     for bad, line in expected.items():
         done = run_ocwtool("release", "diff", str(v1.root), str(bad))
         assert (done.returncode, done.stdout, done.stderr) == (1, "", line)
+
+
+def test_red_herring_rows_that_change_are_named(tmp_path: Path) -> None:
+    ws = make_workspace(tmp_path / "ws", variants=False)
+    append_record(ws.annotations_dir, record("alice", 0, word(0, 0, 1, reason="also a bird")))
+    build_release(ws, ReleaseSpec("demo", "1.0.0", report=False, with_herrings=False))
+    build_release(ws, ReleaseSpec("demo", "1.0.1", report=False))
+    v1, v2 = ws.release("demo", "1.0.0").root, ws.release("demo", "1.0.1").archive("tar.gz")
+    assert _diff(v1, v2) == (
+        0,
+        "demo 1.0.0 -> demo 1.0.1\nnyt: no changes\nocw: 0 added, 0 removed, 1 changed\n"
+        "  changed  w0000 (red_herrings)\n",
+    )
