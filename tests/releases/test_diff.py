@@ -4,6 +4,7 @@ one removed, v2 built; both diffed as folders and archives, as text and JSON."""
 from __future__ import annotations
 
 import json
+import shutil
 import tarfile
 from pathlib import Path
 
@@ -223,3 +224,13 @@ def test_red_herring_rows_that_change_are_named(tmp_path: Path) -> None:
         "demo 1.0.0 -> demo 1.0.1\nnyt: no changes\nocw: 0 added, 0 removed, 1 changed\n"
         "  changed  w0000 (red_herrings)\n",
     )
+
+
+def test_the_changelog_reads_the_previous_archive_when_its_folder_is_gone(tmp_path: Path) -> None:
+    ws = make_workspace(tmp_path / "ws", variants=False)
+    build_release(ws, ReleaseSpec("demo", "1.0.0", report=False))
+    shutil.rmtree(ws.release("demo", "1.0.0").root)
+    write_puzzles(ws.puzzles_path("ocw"), [*ocw_walls(20), wall(20, split=Split.TEST)])
+    build_release(ws, ReleaseSpec("demo", "1.1.0", report=False))
+    changelog = json.loads(ws.release("demo", "1.1.0").changelog.read_text())
+    assert (changelog["old"], changelog["configs"]["ocw"]["added"]) == ("demo 1.0.0", ["w0020"])

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 from ocwtool.releases.diff import Changed, ConfigDiff, diff_rows
+from ocwtool.releases.diff_read import previous_release
 from ocwtool.releases.diff_text import changelog_lines
 from ocwtool.schema.models import Flag, Split
 from tests.validators.factory import nyt, replace_group, wall
@@ -67,3 +69,15 @@ def test_the_short_changelog_lists_at_most_n_ids_per_kind() -> None:
         "- ocw, added: `w0000`, `w0001` and 3 more",
     ]
     assert changelog_lines(None, 2) == ["First version."]
+
+
+def test_the_previous_version_is_the_highest_below_folder_first(tmp_path: Path) -> None:
+    for folder in ("demo-1.0.0", "demo-1.2.0-rc.1", "demo-2.0.0", "demo-b-1.9.0", ".demo-1.9.0.tmp"):
+        (tmp_path / folder).mkdir()
+    for archive in ("demo-1.0.0.tar.gz", "demo-1.1.0.zip", "demo-1.1.0.tar.gz", "notes-1.5.0.zip"):
+        (tmp_path / archive).write_bytes(b"")
+    assert previous_release(tmp_path, "demo", "1.2.0") == tmp_path / "demo-1.2.0-rc.1"
+    assert previous_release(tmp_path, "demo", "1.2.0-rc.1") == tmp_path / "demo-1.1.0.tar.gz"
+    assert previous_release(tmp_path, "demo", "1.1.0") == tmp_path / "demo-1.0.0"
+    assert previous_release(tmp_path, "demo", "1.0.0") is None
+    assert previous_release(tmp_path, "demo-b", "2.0.0") == tmp_path / "demo-b-1.9.0"

@@ -1,5 +1,6 @@
 """The changelog a release build writes: the diff of the release being built against the previous
-version of the same name in ``releases/`` (the highest version below it), as ``CHANGES.md`` and
+version of the same name in ``releases/`` (the highest version below it; its folder, else its
+archive), as ``CHANGES.md`` and
 ``changelog.json`` in the release folder (so in its archive and checksums). The previous release is
 only read, never rewritten; a release name's first version says "First version."."""
 
@@ -24,7 +25,7 @@ def release_changes(
     previous = previous_release(releases_dir, name, version)
     if previous is None:
         return None
-    old = read_release_rows(previous.root)
+    old = read_release_rows(previous)
     new = folder_rows(staging, name, version, _plain(counts), _plain(herrings))
     return diff_releases(old, new)
 

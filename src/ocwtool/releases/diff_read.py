@@ -21,7 +21,7 @@ from ocwtool.releases.herring_rows import declared_counts
 from ocwtool.releases.rows import read_json_file
 from ocwtool.releases.verify import check_members
 from ocwtool.schema.models import Puzzle
-from ocwtool.stores.release import MANIFEST, Release
+from ocwtool.stores.release import FORMATS, MANIFEST, Release
 
 _VERSION = re.compile(r"(\d+)\.(\d+)\.(\d+)(?:-(.+))?")
 
@@ -136,14 +136,30 @@ def version_key(version: str) -> tuple[int, int, int, int, str]:
     return (int(major), int(minor), int(patch), 0 if pre else 1, pre or "")
 
 
-def previous_release(releases_dir: Path, name: str, version: str) -> Release | None:
-    """The highest version of release ``name`` below ``version`` among ``releases_dir``'s folders."""
-    older = []
-    for folder in releases_dir.glob(f"{name}-*"):
-        other = folder.name[len(name) + 1 :]
-        if folder.is_dir() and _VERSION.fullmatch(other) and version_key(other) < version_key(version):
-            older.append((version_key(other), folder))
-    return Release(max(older)[1]) if older else None
+def previous_release(releases_dir: Path, name: str, version: str) -> Path | None:
+    """The highest version of release ``name`` below ``version`` in ``releases_dir``: its folder, or
+    its archive when only the archive is left (folder first, then tar.gz, then zip)."""
+    older: dict[tuple[int, int, int, int, str], Path] = {}
+    for path in sorted(releases_dir.glob(f"{name}-*"), key=_folder_first):
+        stem = _strip_archive(path.name)
+        other = stem[len(name) + 1 :]
+        if not _VERSION.fullmatch(other) or version_key(other) >= version_key(version):
+            continue
+        if path.is_file() if stem != path.name else path.is_dir():
+            older.setdefault(version_key(other), path)
+    return older[max(older)] if older else None
+
+
+def _strip_archive(filename: str) -> str:
+    return next(
+        (filename.removesuffix(f".{fmt}") for fmt in FORMATS if filename.endswith(f".{fmt}")), filename
+    )
+
+
+def _folder_first(path: Path) -> tuple[int, str]:
+    """Folders before archives, tar.gz before zip (FORMATS order)."""
+    rank = next((k + 1 for k, fmt in enumerate(FORMATS) if path.name.endswith(f".{fmt}")), 0)
+    return rank, path.name
 
 
 __all__ = [
