@@ -27,6 +27,8 @@ def test_every_file_of_a_built_release_is_named_by_its_layout(built: Built) -> N
         release.provenance,
         release.validation,
         release.croissant,
+        release.changes,
+        release.changelog,
         release.manifest,
         release.sums,
         release.labels,

@@ -119,3 +119,34 @@ def verify_cmd(target: Path, no_load: bool) -> None:
     term.echo(f"OK {result.folder}: {result.files} files checksummed; rows: {rows}")
     if result.loaded:
         term.echo(f"Loaded with datasets: {', '.join(result.loaded)}")
+
+
+@release_cmd.command("diff")
+@click.argument("old", type=InputPath())
+@click.argument("new", type=InputPath())
+@click.option("--json", "as_json", is_flag=True, help="Print the diff as JSON (the form of changelog.json).")
+def diff_cmd(old: Path, new: Path, as_json: bool) -> None:
+    """List, per config, the puzzles added, removed and changed from release OLD to release NEW
+    (folders or .tar.gz/.zip archives), with their ids; a changed puzzle names its fields: clues,
+    board (same clues, another shown order), groups, connections, split, dates, source, flags,
+    provenance, metadata, red_herrings. Releases of different names are compared after a warning.
+    `release build` writes this diff against the previous version as CHANGES.md and changelog.json.
+
+    \b
+    Examples:
+      ocwtool release diff releases/ocw-1.0.0 releases/ocw-1.1.0
+      ocwtool release diff releases/ocw-1.0.0.tar.gz releases/ocw-1.1.0.tar.gz --json
+    """
+    import json
+
+    from ocwtool.releases.diff_read import diff_releases, read_release_rows
+    from ocwtool.releases.diff_text import diff_lines
+
+    a, b = read_release_rows(old), read_release_rows(new)
+    if a.name != b.name:
+        term.echo(f"Warning: comparing releases of different names ({a.name}, {b.name})", err=True)
+    diff = diff_releases(a, b)
+    if as_json:
+        term.echo_json(json.dumps(diff.as_json(), indent=2, sort_keys=True))
+    else:
+        term.echo("\n".join(diff_lines(diff)))

@@ -33,6 +33,8 @@ from ocwtool.names import SPLITS
 from ocwtool.progress import Progress, silent
 from ocwtool.releases import card
 from ocwtool.releases.archive import archive_name, write_archive
+from ocwtool.releases.changelog import release_changes, write_changelog
+from ocwtool.releases.diff_text import CARD_IDS, changelog_lines
 from ocwtool.releases.extras import copy_extras
 from ocwtool.releases.herrings import write_herrings
 from ocwtool.releases.licences import config_sources
@@ -224,6 +226,10 @@ def _write_folder(
     herrings, shipped = (
         write_herrings(workspace, root, configs, spec.herrings) if spec.with_herrings else ([], ())
     )
+    changes = release_changes(
+        workspace.releases_dir, root, spec.name, spec.version, counts, card.split_counts(herrings)
+    )
+    write_changelog(root, changes, spec.name, spec.version)
     prov = provenance(corpus)
     sources = config_sources(configs, store_formats(workspace, corpus))
     figures = _report(workspace, spec, report, root) if spec.report else []
@@ -247,6 +253,7 @@ def _write_folder(
         herring_annotator=spec.herrings,
         fixation=tuple(player_fixation(store_runs(workspace, spec.sources))) if herrings else (),
         distractors=card.distractor_counts(configs),
+        changes=tuple(changelog_lines(changes, CARD_IDS)),
     )
     write_text(root.card, card.render_card(info))
     write_text(root.citation, card.CITATION_BIB)

@@ -93,6 +93,7 @@ class CardInfo:
     herring_annotator: str | None = None  # the one annotator chosen at build (None: default order)
     fixation: tuple[PlayerFixation, ...] = ()  # players of the workspace's runs on the released stores
     distractors: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # config: (boards, words)
+    changes: Sequence[str] = ()  # the changelog's short form (Markdown lines, ``diff_text.py``)
 
     @property
     def configs(self) -> list[str]:
@@ -175,6 +176,7 @@ def render_card(info: CardInfo) -> str:
     body = [
         *_intro(info),
         *_usage(info),
+        *(["## Changes", "", *info.changes, ""] if info.changes else []),
         *_sources_table(info),
         *BOARD_ORDER,
         *_distractors(info),

@@ -9,6 +9,7 @@ for a workspace, so that building, publishing, verifying and reading a release a
         red_herrings/<config>/<split>-00000-of-00001.parquet   herrings(config, split): the
                                         red-herring labels of those puzzles (config <config>_red_herrings)
         croissant.json  CITATION.bib  provenance.json  validation.md
+        CHANGES.md  changelog.json      changes: the diff against the previous version
         manifest.json  SHA256SUMS       every file with its sha256
         evaluate.py  requirements-evaluate.txt  scorer/*.py   the standalone scorer
         baselines/*.json                baseline score reports
@@ -180,6 +181,16 @@ class Release:
     @property
     def croissant(self) -> Path:
         return self.root / "croissant.json"
+
+    @property
+    def changes(self) -> Path:
+        """``CHANGES.md``: the changelog against the previous version of the release name."""
+        return self.root / "CHANGES.md"
+
+    @property
+    def changelog(self) -> Path:
+        """``changelog.json``: the same changelog as data (``release diff --json``)."""
+        return self.root / "changelog.json"
 
     @property
     def manifest(self) -> Path:
