@@ -1,10 +1,12 @@
 """One synthetic board from (seed, index) alone, so that any slice of a run can be made anywhere.
 
-Board ``i`` is anchored on rule ``order[i]`` of a seeded permutation of every usable rule (so no
-two boards share their anchor, and a run can make at most as many boards as there are rules); its
+Board ``i`` is anchored on rule ``order[i]`` of a seeded permutation of every usable rule (so
+boards start from different rules, and a run makes at most as many boards as there are rules); its
 three other rules, members and designed red herrings come from ``random.Random(f"{seed}:{i}")``.
 A draw that fails (too few words left once the other rules' words are removed, no near miss for a
-red herring, a failed check) is redrawn, up to :data:`ATTEMPTS` times.
+red herring, a failed check) is redrawn, up to :data:`ATTEMPTS` times; after a quarter of them
+the anchor itself is redrawn every tenth draw (a rule that holds most words of the others, such as a domain above
+other categories, anchors no board).
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ def make_board(book: RuleBook, anchor: int, seed: int, index: int, herrings: int
     """Board ``index``, anchored on rule position ``anchor``; ``InputError`` if no draw passes."""
     rng = random.Random(f"{seed}:{index}")
     for attempt in range(ATTEMPTS):
+        if attempt >= ATTEMPTS // 4 and attempt % 10 == 0:  # this anchor shares too many words
+            anchor = rng.randrange(len(book.rules))
         drawn = _draw(book, anchor, rng, _wanted(herrings, attempt))
         board = _fill(book, *drawn, rng, index) if drawn is not None else None
         if board is not None:
