@@ -137,8 +137,8 @@ def test_generate_stores_boards_labels_and_provenance(run: Run, workspace: Path,
     )
     assert (code, err) == (0, "")
     assert (
-        out
-        == "12 boards (seed 9, boards 1-12 of 12) -> puzzles/synthetic.jsonl; 24 red herrings -> annotator generator\n"
+        out == "12 boards (seed 9, boards 1-12 of 12) -> puzzles/synthetic.jsonl; "
+        "24 red herrings -> annotator generator\n"
     )
     puzzles = read_puzzles(workspace / "puzzles" / "synthetic.jsonl")
     assert [p.id for p in puzzles] == [f"synthetic-9-{i:06d}" for i in range(1, 13)]
@@ -155,11 +155,11 @@ def test_generate_stores_boards_labels_and_provenance(run: Run, workspace: Path,
         and first.clue == puzzle.clues[first.clue_number - 1]
     )
     assert first.fits_group not in {g.id for g in puzzle.groups if first.clue in g.clues}
-    before = _files(workspace) + [(workspace / "annotations" / "generator.jsonl").read_bytes()]
+    before = [*_files(workspace), (workspace / "annotations" / "generator.jsonl").read_bytes()]
     assert (
         run(["-w", str(workspace), "generate", "--count", "12", "--seed", "9", "--red-herrings", "2"])[0] == 0
     )
-    assert _files(workspace) + [(workspace / "annotations" / "generator.jsonl").read_bytes()] == before
+    assert [*_files(workspace), (workspace / "annotations" / "generator.jsonl").read_bytes()] == before
 
 
 def test_shards_together_are_the_whole_run(run: Run, workspace: Path) -> None:
@@ -187,8 +187,8 @@ def test_shards_together_are_the_whole_run(run: Run, workspace: Path) -> None:
         assert code == 0
         parts.append((workspace / "puzzles" / f"synthetic-{i}-of-3.jsonl").read_bytes())
     assert (
-        out
-        == "4 boards (seed 4, boards 7-10 of 10) -> puzzles/synthetic-3-of-3.jsonl; 4 red herrings -> annotator generator\n"
+        out == "4 boards (seed 4, boards 7-10 of 10) -> puzzles/synthetic-3-of-3.jsonl; "
+        "4 red herrings -> annotator generator\n"
     )
     assert b"".join(parts) == whole
 
@@ -202,7 +202,8 @@ def test_shards_together_are_the_whole_run(run: Run, workspace: Path) -> None:
         ),
         (
             ["--count", "53"],
-            "Error: --count 53: these resources make at most 52 boards (one per rule, each anchoring one board); ask for fewer\n",
+            "Error: --count 53: these resources make at most 52 boards "
+            "(one per rule, each anchoring one board); ask for fewer\n",
         ),
     ],
 )

@@ -5,8 +5,8 @@ boards start from different rules, and a run makes at most as many boards as the
 three other rules, members and designed red herrings come from ``random.Random(f"{seed}:{i}")``.
 A draw that fails (too few words left once the other rules' words are removed, no near miss for a
 red herring, a failed check) is redrawn, up to :data:`ATTEMPTS` times; after a quarter of them
-the anchor itself is redrawn every tenth draw (a rule that holds most words of the others, such as a domain above
-other categories, anchors no board).
+the anchor itself is redrawn every tenth draw (a rule that holds most words of the others, such as
+a domain above other categories, anchors no board).
 """
 
 from __future__ import annotations
