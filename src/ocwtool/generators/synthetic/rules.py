@@ -16,8 +16,8 @@ A rule is usable when it has between :data:`MIN_POOL` and :data:`MAX_POOL` words
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 from ocwtool.generators.synthetic.lexicon import Lexicon
 
@@ -51,12 +51,20 @@ class RuleBook:
     by_word: dict[str, tuple[int, ...]]  # word -> positions of the rules whose pool holds it
     starts: dict[str, frozenset[str]]  # first letters -> vocabulary words
     fronts: dict[str, frozenset[str]]  # partner P -> words w with P + w a noun
+    ends: dict[str, frozenset[str]]  # last letters -> vocabulary words
+    _near: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def satisfies(self, rule: Rule, word: str) -> bool:
         return satisfies(self.lexicon, rule, word)
 
-    def near_candidates(self, rule: Rule) -> list[str]:
-        """Words that may be near misses of ``rule`` (a superset, sorted; :func:`near_miss` decides)."""
+    def near_candidates(self, rule: Rule) -> tuple[str, ...]:
+        """Words that may be near misses of ``rule`` (a superset, sorted so that draws never depend
+        on set order; :func:`near_miss` decides), computed once per rule."""
+        if rule.id not in self._near:
+            self._near[rule.id] = tuple(sorted(self._near_set(rule)))
+        return self._near[rule.id]
+
+    def _near_set(self, rule: Rule) -> set[str]:
         key = rule.key
         if rule.kind == "hyponym":
             up = self.lexicon.parent.get(int(key))
@@ -64,10 +72,10 @@ class RuleBook:
         elif rule.kind == "prefix":
             found = {w for v in _one_off(key) for w in self.starts.get(v, ())}
         elif rule.kind == "hidden":
-            found = {w for w in self.starts.get(key, ())} | {w for w in self.lexicon.vocab if w.endswith(key)}
+            found = set(self.starts.get(key, ())) | set(self.ends.get(key, ()))
         else:
             found = set(self.fronts.get(key, ()))
-        return sorted(found)
+        return found
 
 
 def _one_off(key: str) -> list[str]:
@@ -137,39 +145,24 @@ def rule_book(lex: Lexicon) -> RuleBook:
     for k, r in enumerate(usable):
         for w in pools[r.id]:
             by_word[w].append(k)
-    starts = {p: frozenset(ws) for p, ws in _starts(lex).items()}
-    fronts = {p: frozenset(ws) for p, ws in _fronts(lex).items()}
     return RuleBook(
         lex,
         usable,
         {r.id: pools[r.id] for r in usable},
         {w: tuple(ks) for w, ks in by_word.items()},
-        starts,
-        fronts,
+        _affixes(lex, lambda w, n: w[:n]),
+        {p: frozenset(ws) for p, ws in _fronts(lex).items()},
+        _affixes(lex, lambda w, n: w[-n:]),
     )
 
 
-def _starts(lex: Lexicon) -> dict[str, set[str]]:
+def _affixes(lex: Lexicon, cut: Callable[[str, int], str]) -> dict[str, frozenset[str]]:
+    """Vocabulary words by their first (or last) 3 to 5 letters."""
     index: dict[str, set[str]] = defaultdict(set)
     for w in lex.vocab:
         for n in KEY_LENGTHS:
-            index[w[:n]].add(w)
-    return index
-
-
-def _fronts(lex: Lexicon) -> dict[str, set[str]]:
-    index: dict[str, set[str]] = defaultdict(set)
-    for c in lex.compounds:
-        for n in KEY_LENGTHS:
-            if c[n:] in lex.vocab:
-                index[c[:n]].add(c[n:])
-    return index
-
-
-def _connection(kind: str, key: str) -> str:
-    return {"prefix": f"Start with {key.upper()}", "hidden": f"Hidden {key.upper()}"}.get(
-        kind, f"___{key.upper()}"
-    )
+            index[cut(w, n)].add(w)
+    return {k: frozenset(ws) for k, ws in index.items()}
 
 
 def _prefixes(lex: Lexicon) -> dict[str, set[str]]:
@@ -197,3 +190,18 @@ def _compounds(lex: Lexicon) -> dict[str, set[str]]:
             if c[:-n] in lex.vocab:
                 index[c[-n:]].add(c[:-n])
     return index
+
+
+def _fronts(lex: Lexicon) -> dict[str, set[str]]:
+    index: dict[str, set[str]] = defaultdict(set)
+    for c in lex.compounds:
+        for n in KEY_LENGTHS:
+            if c[n:] in lex.vocab:
+                index[c[:n]].add(c[n:])
+    return index
+
+
+def _connection(kind: str, key: str) -> str:
+    return {"prefix": f"Start with {key.upper()}", "hidden": f"Hidden {key.upper()}"}.get(
+        kind, f"___{key.upper()}"
+    )
