@@ -193,6 +193,14 @@ def test_shards_together_are_the_whole_run(run: Run, workspace: Path) -> None:
     assert b"".join(parts) == whole
 
 
+def test_jobs_make_the_same_files(run: Run, workspace: Path) -> None:
+    args = ["-w", str(workspace), "generate", "--count", "16", "--seed", "8", "--red-herrings", "3"]
+    assert run(args)[0] == 0
+    alone = [*_files(workspace), (workspace / "annotations" / "generator.jsonl").read_bytes()]
+    assert run([*args, "--jobs", "2"])[0] == 0
+    assert [*_files(workspace), (workspace / "annotations" / "generator.jsonl").read_bytes()] == alone
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

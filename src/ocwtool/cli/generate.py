@@ -38,8 +38,17 @@ def _shard(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[in
 @click.option(
     "--shard", default="1/1", callback=_shard, help="Make the I-th of N slices: store synthetic-I-of-N."
 )
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Worker processes (the boards and files are the same for any number).",
+)
 @pass_app
-def generate_cmd(app: AppContext, count: int, seed: int, red_herrings: int, shard: tuple[int, int]) -> None:
+def generate_cmd(
+    app: AppContext, count: int, seed: int, red_herrings: int, shard: tuple[int, int], jobs: int
+) -> None:
     """Make COUNT boards into puzzles/synthetic.jsonl, each verified to have exactly one solution.
 
     Each group is a rule checked against WordNet 3.0's nouns: kinds of a synset, words starting
@@ -53,13 +62,13 @@ def generate_cmd(app: AppContext, count: int, seed: int, red_herrings: int, shar
     Examples:
       ocwtool generate --count 20 --seed 7
       ocwtool generate --count 20 --seed 7 --red-herrings 2
-      ocwtool generate --count 1000 --seed 7 --shard 2/4
+      ocwtool generate --count 1000 --seed 7 --shard 2/4 --jobs 2
     """
     from ocwtool.generators.synthetic.run import GenerateRequest, check_limits, generate_into
 
     request = GenerateRequest(count, seed, red_herrings, *shard)
     check_limits(request)
-    path, boards, herrings = generate_into(app.workspace(), request)
+    path, boards, herrings = generate_into(app.workspace(), request, jobs)
     term.echo(
         f"{boards} boards (seed {seed}, boards {request.indices().start + 1}-{request.indices().stop}"
         f" of {count}) -> {app.workspace().rel(path)}; {herrings} red herrings -> annotator generator"

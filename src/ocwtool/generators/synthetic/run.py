@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib.metadata
+import multiprocessing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,11 +68,26 @@ def check_request(request: GenerateRequest, book: RuleBook) -> None:
         )
 
 
-def make_boards(book: RuleBook, request: GenerateRequest) -> list[Board]:
-    """The boards of ``request``'s slice, each made from (seed, index) alone."""
+def make_boards(book: RuleBook, request: GenerateRequest, jobs: int = 1) -> list[Board]:
+    """The boards of ``request``'s slice, each made from (seed, index) alone, so ``jobs`` worker
+    processes (forked: they share the rule book) give the same boards in the same order."""
     check_request(request, book)
     order = anchor_order(book, request.seed)
-    return [make_board(book, order[i], request.seed, i, request.red_herrings) for i in request.indices()]
+    tasks = [(order[i], request.seed, i, request.red_herrings) for i in request.indices()]
+    if jobs <= 1 or len(tasks) < 2:
+        return [make_board(book, *task) for task in tasks]
+    global _FORKED_BOOK
+    _FORKED_BOOK = book
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return pool.starmap(_forked_board, tasks, chunksize=max(1, len(tasks) // (4 * jobs)))
+
+
+_FORKED_BOOK: RuleBook | None = None  # the rule book the forked workers inherit
+
+
+def _forked_board(anchor: int, seed: int, index: int, herrings: int) -> Board:
+    assert _FORKED_BOOK is not None
+    return make_board(_FORKED_BOOK, anchor, seed, index, herrings)
 
 
 def puzzle_id(seed: int, index: int) -> str:
@@ -152,11 +168,10 @@ def open_book() -> RuleBook:
     return rule_book(build_lexicon(open_nouns()))
 
 
-def generate_into(
-    workspace: Workspace, request: GenerateRequest, book: RuleBook | None = None
-) -> tuple[Path, int, int]:
-    """Make and write ``request``'s boards; the store's path, boards and red herrings written."""
-    book = book or open_book()
-    boards = make_boards(book, request)
+def generate_into(workspace: Workspace, request: GenerateRequest, jobs: int = 1) -> tuple[Path, int, int]:
+    """Make and write ``request``'s boards with ``jobs`` processes; the store's path, boards and
+    red herrings written."""
+    book = open_book()
+    boards = make_boards(book, request, jobs)
     path = write_run(workspace, request, book, boards)
     return path, len(boards), sum(len(b.herrings) for b in boards)
