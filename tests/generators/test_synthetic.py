@@ -236,3 +236,10 @@ def test_a_failed_run_leaves_the_store_as_it_was(
     code, out, err = run(["-w", str(workspace), "generate", "--count", "6", "--seed", "1"])
     assert (code, out, err) == (1, "", "Error: board 3 could not be made in 200 draws; try another seed\n")
     assert _files(workspace) == before
+
+
+def test_generated_store_passes_validation(run: Run, workspace: Path) -> None:
+    assert run(["-w", str(workspace), "generate", "--count", "8", "--red-herrings", "1"])[0] == 0
+    code, out, _ = run(["-w", str(workspace), "validate"])
+    assert code == 0
+    assert "PASSED: 0 errors, 1 warning, 1 info, 0 waived" in out  # the warning: no split assigned

@@ -95,7 +95,8 @@ def puzzle_id(seed: int, index: int) -> str:
 
 
 def to_puzzle(board: Board, seed: int) -> Puzzle:
-    """A board as a puzzle of store ``synthetic`` (clues upper case, shown in the shuffled order)."""
+    """A board as a puzzle of store ``synthetic``: a wall of game ``ocw`` with no show metadata, clues
+    upper case, shown in the shuffled order."""
     pid = puzzle_id(seed, board.index)
     groups = tuple(
         Group(id=f"{pid}_{k}", clues=tuple(w.upper() for w in words), connection=rule.connection)
@@ -103,7 +104,7 @@ def to_puzzle(board: Board, seed: int) -> Puzzle:
     )
     return Puzzle(
         id=pid,
-        game=Game.NYT,
+        game=Game.OCW,  # no NYT date or number to give: validation requires them of NYT boards
         source=STORE,
         clues=board.order,
         groups=groups,
