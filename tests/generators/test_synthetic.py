@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -243,3 +246,22 @@ def test_generated_store_passes_validation(run: Run, workspace: Path) -> None:
     code, out, _ = run(["-w", str(workspace), "validate"])
     assert code == 0
     assert "PASSED: 0 errors, 1 warning, 1 info, 0 waived" in out  # the warning: no split assigned
+
+
+def test_boards_do_not_depend_on_string_hashing() -> None:
+    """Byte-identical runs across processes: no draw may follow a set's order, which changes with
+    PYTHONHASHSEED from one process to the next."""
+    code = (
+        "from tests.generators.synthetic_fixtures import book\n"
+        "from ocwtool.generators.synthetic.run import GenerateRequest, make_boards\n"
+        "print(make_boards(book(), GenerateRequest(20, 3, 4)))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": f"{root / 'src'}{os.pathsep}{root}"}
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        outs.append(done.stdout)
+    assert outs[0] == outs[1] and "Board(index=19" in outs[0]
