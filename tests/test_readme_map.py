@@ -15,7 +15,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SECTION = "## Where to add things"
 TOP = ("src/", "tests/", "docs/", "benchmarks/")
-KINDS = ["a source", "a format", "a rule set", "a label type", "a release file", "a validation rule"]
+KINDS = [
+    "a source",
+    "a format",
+    "a rule set",
+    "a label type",
+    "a release file",
+    "a rule of generated boards",
+    "a validation rule",
+]
 
 
 def map_section(readme: str) -> str:

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("ocwtool.cli.init", "init_cmd", "Create a workspace (ocwtool.toml and folders)."),
     "build-variants": ("ocwtool.cli.variants", "build_variants_cmd", "Build OCW-Randomized and OCW-WordNet."),
+    "generate": (
+        "ocwtool.cli.generate",
+        "generate_cmd",
+        "Make new boards from checkable rules over WordNet, verified unique.",
+    ),
     "import": (
         "ocwtool.cli.io",
         "import_cmd",

@@ -181,6 +181,19 @@ def open_nltk(
     *, cache_dir: Path | None = None, debian_dir: Path | None = None, use_nltk_path: bool = True
 ) -> NltkBackend:
     """WordNet for NLTK found automatically (see the module docstring); ``ResourceError`` if none."""
+    pointer = locate_nltk_wordnet(cache_dir=cache_dir, debian_dir=debian_dir, use_nltk_path=use_nltk_path)
+    try:
+        reader = _reader_class()(pointer, None)
+    except (OSError, ValueError, AssertionError) as exc:
+        raise ResourceError(f"{pointer}: unreadable WordNet corpus ({exc}). {INSTALL_HELP}") from None
+    return NltkBackend(reader, str(pointer))
+
+
+def locate_nltk_wordnet(
+    *, cache_dir: Path | None = None, debian_dir: Path | None = None, use_nltk_path: bool = True
+) -> Any:
+    """The NLTK path pointer of the WordNet corpus :func:`open_nltk` reads (found or prepared as its
+    docstring says), without building a reader: for callers that read its files themselves."""
     import nltk
 
     pointer = _find_nltk_wordnet() if use_nltk_path else None
@@ -193,11 +206,7 @@ def open_nltk(
             nltk.data.path.remove(str(root))
         nltk.data.path.insert(0, str(root))
         pointer = nltk.data.find("corpora/wordnet")
-    try:
-        reader = _reader_class()(pointer, None)
-    except (OSError, ValueError, AssertionError) as exc:
-        raise ResourceError(f"{pointer}: unreadable WordNet corpus ({exc}). {INSTALL_HELP}") from None
-    return NltkBackend(reader, str(pointer))
+    return pointer
 
 
 def _reader_class() -> Any:

@@ -1,0 +1,178 @@
+"""A generate run: the boards of one slice, as puzzles, red-herring labels and provenance, written
+to store ``synthetic`` (``synthetic-I-of-N`` for a shard) and annotator ``generator`` together, or
+not at all: every board is made before anything is written."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.metadata
+import multiprocessing
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ocwtool.errors import InputError
+from ocwtool.generators.synthetic.board import MAX_RED_HERRINGS, Board, anchor_order, make_board
+from ocwtool.generators.synthetic.lexicon import build_lexicon
+from ocwtool.generators.synthetic.rules import RuleBook, rule_book
+from ocwtool.resources.wordnet_nouns import open_nouns
+from ocwtool.schema.annotations import ItemRecord, RedHerringWord
+from ocwtool.schema.board import BoardOrder
+from ocwtool.schema.models import Game, Group, Provenance, Puzzle
+from ocwtool.stores.annotations import read_records, write_records
+from ocwtool.stores.puzzles import read_puzzles
+from ocwtool.workspace import Workspace
+
+GENERATOR_VERSION = "1"
+STORE = "synthetic"
+ANNOTATOR = "generator"
+# Fixed, so that the same seed gives byte-identical files: the labels are made, not dated.
+LABELLED_AT = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+
+
+@dataclass(frozen=True)
+class GenerateRequest:
+    """What to make: ``count`` boards from ``seed``, at most ``red_herrings`` designed red herrings
+    on each, the ``shard``-th (1-based) of ``shards`` contiguous slices."""
+
+    count: int
+    seed: int
+    red_herrings: int = 0
+    shard: int = 1
+    shards: int = 1
+
+    @property
+    def store(self) -> str:
+        return STORE if self.shards == 1 else f"{STORE}-{self.shard}-of-{self.shards}"
+
+    def indices(self) -> range:
+        """This shard's boards: slices that, in shard order, make up ``range(count)``."""
+        return range((self.shard - 1) * self.count // self.shards, self.shard * self.count // self.shards)
+
+
+def check_limits(request: GenerateRequest) -> None:
+    """``InputError`` for more red herrings than a board has groups (checked before loading WordNet)."""
+    if not 0 <= request.red_herrings <= MAX_RED_HERRINGS:
+        raise InputError(
+            f"--red-herrings {request.red_herrings}: a board has 4 groups, so 0 to 4 red herrings"
+        )
+
+
+def check_request(request: GenerateRequest, book: RuleBook) -> None:
+    """``InputError`` for what cannot be made: more red herrings than groups, more boards than rules."""
+    check_limits(request)
+    if request.count > len(book.rules):
+        raise InputError(
+            f"--count {request.count}: these resources make at most {len(book.rules)} boards "
+            "(one per rule, each anchoring one board); ask for fewer"
+        )
+
+
+def make_boards(book: RuleBook, request: GenerateRequest, jobs: int = 1) -> list[Board]:
+    """The boards of ``request``'s slice, each made from (seed, index) alone, so ``jobs`` worker
+    processes (forked: they share the rule book) give the same boards in the same order."""
+    check_request(request, book)
+    order = anchor_order(book, request.seed)
+    tasks = [(order[i], request.seed, i, request.red_herrings) for i in request.indices()]
+    if jobs <= 1 or len(tasks) < 2:
+        return [make_board(book, *task) for task in tasks]
+    global _FORKED_BOOK
+    _FORKED_BOOK = book
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return pool.starmap(_forked_board, tasks, chunksize=max(1, len(tasks) // (4 * jobs)))
+
+
+_FORKED_BOOK: RuleBook | None = None  # the rule book the forked workers inherit
+
+
+def _forked_board(anchor: int, seed: int, index: int, herrings: int) -> Board:
+    assert _FORKED_BOOK is not None
+    return make_board(_FORKED_BOOK, anchor, seed, index, herrings)
+
+
+def puzzle_id(seed: int, index: int) -> str:
+    return f"{STORE}-{seed}-{index + 1:06d}"
+
+
+def to_puzzle(board: Board, seed: int) -> Puzzle:
+    """A board as a puzzle of store ``synthetic``: a wall of game ``ocw`` with no show metadata, clues
+    upper case, shown in the shuffled order."""
+    pid = puzzle_id(seed, board.index)
+    groups = tuple(
+        Group(id=f"{pid}_{k}", clues=tuple(w.upper() for w in words), connection=rule.connection)
+        for k, (rule, words) in enumerate(zip(board.rules, board.members, strict=True), start=1)
+    )
+    return Puzzle(
+        id=pid,
+        game=Game.OCW,  # no NYT date or number to give: validation requires them of NYT boards
+        source=STORE,
+        clues=board.order,
+        groups=groups,
+        provenance=Provenance(source=STORE, parser_version=GENERATOR_VERSION),
+        board_order=BoardOrder.SHUFFLED,
+    )
+
+
+def to_record(board: Board, puzzle: Puzzle) -> ItemRecord:
+    """The board's designed red herrings as labels of annotator ``generator``."""
+    words = tuple(
+        RedHerringWord(
+            clue=h.clue,
+            clue_number=puzzle.clues.index(h.clue) + 1,
+            fits_group=puzzle.groups[h.fits].id,
+            reason=h.reason,
+        )
+        for h in board.herrings
+    )
+    return ItemRecord(
+        annotator=ANNOTATOR,
+        puzzle_id=puzzle.id,
+        red_herring_words=words,
+        created_at=LABELLED_AT,
+        guideline_version=f"generator-{GENERATOR_VERSION}",
+    )
+
+
+def provenance(request: GenerateRequest, book: RuleBook, boards: Sequence[Board]) -> dict[str, object]:
+    """The store's ``.meta.json``: generator, seed, slice, resources with versions, each board's rules."""
+    return {
+        "generator": {"name": "ocwtool.generators.synthetic", "version": GENERATOR_VERSION},
+        "seed": request.seed,
+        "count": request.count,
+        "red_herrings": request.red_herrings,
+        "shard": f"{request.shard}/{request.shards}",
+        "resources": {"wordnet": book.lexicon.description, "nltk": importlib.metadata.version("nltk")},
+        "rules_available": len(book.rules),
+        "boards": {puzzle_id(request.seed, b.index): [r.id for r in b.rules] for b in boards},
+    }
+
+
+def write_run(
+    workspace: Workspace, request: GenerateRequest, book: RuleBook, boards: Sequence[Board]
+) -> Path:
+    """Write the store, its provenance and the red-herring labels under one lock; the store's path."""
+    puzzles = [to_puzzle(b, request.seed) for b in boards]
+    records = [to_record(b, p) for b, p in zip(boards, puzzles, strict=True) if b.herrings]
+    labels = workspace.annotations_path(ANNOTATOR)
+    with workspace.lock(workspace.puzzles_dir, workspace.annotations_dir):
+        old = workspace.current_store_path(request.store)
+        replaced = {p.id for p in read_puzzles(old)} if old.exists() else set()
+        replaced |= {p.id for p in puzzles}
+        kept = [r for r in (read_records(labels) if labels.exists() else []) if r.puzzle_id not in replaced]
+        workspace.replace_store(request.store, puzzles, provenance(request, book, boards))
+        write_records(labels, [*kept, *records])
+    return workspace.current_store_path(request.store)
+
+
+def open_book() -> RuleBook:
+    """The rule book over the WordNet that NLTK would read."""
+    return rule_book(build_lexicon(open_nouns()))
+
+
+def generate_into(workspace: Workspace, request: GenerateRequest, jobs: int = 1) -> tuple[Path, int, int]:
+    """Make and write ``request``'s boards with ``jobs`` processes; the store's path, boards and
+    red herrings written."""
+    book = open_book()
+    boards = make_boards(book, request, jobs)
+    path = write_run(workspace, request, book, boards)
+    return path, len(boards), sum(len(b.herrings) for b in boards)
