@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ocwtool.annotations.annotators import check_annotator, latest_suggestions
 from ocwtool.annotations.labelstudio import decoys, plan, sync
 from ocwtool.annotations.labelstudio.pulled import not_imported_error
 from ocwtool.cli import term
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from label_studio_sdk import LabelStudio
 
     from ocwtool.annotations.labelstudio.client import LabelStudioSettings
+    from ocwtool.annotations.labelstudio.plan import PushReport
     from ocwtool.schema.models import Puzzle
     from ocwtool.workspace import Workspace
 
@@ -105,14 +107,11 @@ def push_cmd(
     Examples:
       ocwtool annotate ls push --split test --sample 40 --seed 7 --annotator alice --annotator bob --overlap 2
     """
-    from ocwtool.annotations.annotators import check_annotator, latest_suggestions
-
     for name in annotators:
         check_annotator(name)
     ws = app.workspace()
     chosen = plan.select(ws.puzzles(sources), split, sample, seed)
     suggestions = {} if no_predictions else latest_suggestions(ws.annotations_dir)
-    shown = decoys.decoys_for(chosen, decoys.mined_records(ws.annotations_dir), suggestions)
     client, settings = _connect(ws)
     report = sync.push(
         client,
@@ -125,15 +124,21 @@ def push_cmd(
         model_version=model_version,
         batch_size=batch_size,
         progress=progress,
-        decoys=shown,
+        decoys=decoys.decoys_for(chosen, decoys.mined_records(ws.annotations_dir), suggestions),
     )
+    _pushed(ws, client, settings, report, chosen)
+
+
+def _pushed(
+    ws: Workspace,
+    client: LabelStudio,
+    settings: LabelStudioSettings,
+    report: PushReport,
+    chosen: list[Puzzle],
+) -> None:
+    """Say what was pushed, with the links, and note it (``annotate agreement --pushed`` reports over it)."""
     term.echo(f"{report.render()}\n{_links(client, settings, report.project_id)}")
-    _record_push(ws, settings.project, chosen)
-
-
-def _record_push(ws: Workspace, project: str, chosen: list[Puzzle]) -> None:
-    """Note what was pushed (``annotate agreement --pushed`` reports over it)."""
-    append_push(ws.labelstudio_pushes_path, project, [p.id for p in chosen], dt.datetime.now(dt.UTC))
+    append_push(ws.labelstudio_pushes_path, settings.project, [p.id for p in chosen], dt.datetime.now(dt.UTC))
 
 
 @ls_cmd.command("pull")
