@@ -7,7 +7,8 @@ Where the decoys come from (``--decoys NAME``): a store of red herrings mined fr
 ``none`` shows none. Only red-herring words with a ``score`` are decoys: the rules' flags carry none
 and barely predict what players fall for, and a person's labels are never shown to another.
 
-Per puzzle at most :data:`TOP` are shown, highest score first (ties: clue number). A confirmed decoy
+Per puzzle at most :data:`TOP` are shown, highest score first (ties: clue number), as in Label
+Studio (:mod:`ocwtool.annotations.decoys.shown`). A confirmed decoy
 is stored as the annotator's own red-herring word (clue, number, the group it fits, reason
 ``confirmed decoy (SOURCE)``) without score or evidence: it is a person's judgement now. A rejected
 one is stored nowhere, the same as a clue nobody marked.
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ocwtool.annotations.decoys.records import ANNOTATOR as MINED
+from ocwtool.annotations.decoys.shown import TOP, shown_decoys
 from ocwtool.annotations.herrings import numbered_clues
 from ocwtool.annotations.terminal import Terminal
 from ocwtool.errors import AnnotationError
@@ -28,7 +30,6 @@ from ocwtool.schema.models import Puzzle
 from ocwtool.schema.traps import gold_groups, trap_group_problem
 from ocwtool.stores.annotations import SUGGEST, latest, read_records, store_path
 
-TOP = 4  # decoys shown per puzzle: more than a board's usual 2-3, few enough to answer quickly
 NONE = "none"
 MAX_FILES = 2  # source files named per decoy
 
@@ -73,31 +74,9 @@ def decoy_source(folder: Path, name: str | None) -> DecoySource | None:
     return DecoySource(name, records)
 
 
-def _fits(puzzle: Puzzle, word: RedHerringWord) -> bool:
-    """The word names a clue of this puzzle, by number and text, and another of its groups."""
-    clues = numbered_clues(puzzle)
-    ids = [g.id for g in puzzle.groups]
-    if not 1 <= word.clue_number <= len(clues) or word.fits_group not in ids:
-        return False
-    clue = clues[word.clue_number - 1]
-    return clue.text == word.clue and ids.index(word.fits_group) != clue.group
-
-
 def top_decoys(source: DecoySource | None, puzzle: Puzzle, top: int = TOP) -> tuple[RedHerringWord, ...]:
-    """The puzzle's decoys to show: scored words that fit it, highest score first, one per clue and
-    group, at most ``top``."""
-    rec = source.records.get(puzzle.id) if source is not None else None
-    if rec is None:
-        return ()
-    words = [w for w in rec.red_herring_words if w.score is not None and _fits(puzzle, w)]
-    words.sort(key=lambda w: (-(w.score or 0.0), w.clue_number, w.fits_group))
-    seen: set[tuple[int, str]] = set()
-    shown = []
-    for w in words:
-        if (w.clue_number, w.fits_group) not in seen:
-            seen.add((w.clue_number, w.fits_group))
-            shown.append(w)
-    return tuple(shown[:top])
+    """The puzzle's decoys to show from ``source`` (:mod:`ocwtool.annotations.decoys.shown`)."""
+    return shown_decoys(puzzle, source.records.get(puzzle.id) if source is not None else None, top)
 
 
 def group_number(puzzle: Puzzle, group_id: str) -> int:

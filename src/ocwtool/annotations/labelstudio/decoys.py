@@ -13,17 +13,18 @@ workspace holds by then.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from ocwtool.annotations.decoys.records import ANNOTATOR as MINED
+from ocwtool.annotations.decoys.shown import TOP, shown_decoys
 from ocwtool.schema.annotations import ItemRecord, RedHerringWord
-from ocwtool.schema.models import GROUP_SIZE, Puzzle
+from ocwtool.schema.models import Puzzle
 from ocwtool.stores.annotations import latest, read_records, store_path
 
-MAX_DECOYS = 4
+MAX_DECOYS = TOP
 PLAY = "play"  # the kinds of source a decoy comes from
 SCORER = "scorer"
 _SOURCE_TEXT = {PLAY: "mined from play", SCORER: "red-herring scorer"}
@@ -49,43 +50,27 @@ class Decoy:
         )
 
 
-def _decoy(puzzle: Puzzle, word: RedHerringWord, source: str) -> Decoy | None:
+def _decoy(puzzle: Puzzle, word: RedHerringWord, source: str) -> Decoy:
     groups = [g.id for g in puzzle.groups]
-    if word.score is None or word.fits_group not in groups:
-        return None
-    if groups.index(word.fits_group) == (word.clue_number - 1) // GROUP_SIZE:
-        return None  # a clue is no decoy of its own group
     return Decoy(
         clue=word.clue_number,
         text=word.clue,
         group=groups.index(word.fits_group) + 1,
-        score=word.score,
+        score=word.score or 0.0,
         source=source,
         evidence=word.reason,
     )
 
 
-def _best(found: Iterable[Decoy], limit: int) -> tuple[Decoy, ...]:
-    ranked = sorted(found, key=lambda d: (-d.score, d.clue, d.group))
-    seen: set[tuple[int, int]] = set()
-    out = []
-    for d in ranked:
-        if (d.clue, d.group) not in seen:
-            seen.add((d.clue, d.group))
-            out.append(d)
-    return tuple(out[:limit])
-
-
 def top_decoys(
     puzzle: Puzzle, mined: ItemRecord | None, suggested: ItemRecord | None, limit: int = MAX_DECOYS
 ) -> tuple[Decoy, ...]:
-    """The decoys players fell for (highest share of players first), else the scorer's best ones."""
+    """The decoys players fell for (highest share of players first), else the scorer's best ones
+    (:func:`~ocwtool.annotations.decoys.shown.shown_decoys`, as the terminal labeller shows them)."""
     for record, source in ((mined, PLAY), (suggested, SCORER)):
-        if record is None:
-            continue
-        found = [d for w in record.red_herring_words if (d := _decoy(puzzle, w, source)) is not None]
+        found = shown_decoys(puzzle, record, limit)
         if found:
-            return _best(found, limit)
+            return tuple(_decoy(puzzle, w, source) for w in found)
     return ()
 
 
