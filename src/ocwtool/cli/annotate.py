@@ -135,7 +135,8 @@ def _suggestions(folder: Path) -> dict[str, ItemRecord]:
 def _decoys(folder: Path, name: str | None) -> DecoySource | None:
     """The decoys to confirm (``--decoys``), named once before the first puzzle."""
     from ocwtool.annotations.annotators import check_annotator
-    from ocwtool.annotations.herring_review import NONE, TOP, decoy_source
+    from ocwtool.annotations.decoys.shown import TOP
+    from ocwtool.annotations.herring_review import NONE, decoy_source
 
     if name is not None and name != NONE:
         check_annotator(name, human=False)
