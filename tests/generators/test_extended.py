@@ -9,6 +9,8 @@ import pytest
 from ocwtool.errors import InputError
 from ocwtool.generators.extended import Tally, check_k, extend
 from ocwtool.generators.trick_rules import Ancestors, TrickRule, fails, group_rule
+from ocwtool.schema.corpus import Corpus
+from ocwtool.validators.structural import run_structural
 from tests.generators.extended_fixtures import GROUPS, OTHER, board, fake_wordnet
 
 POOL = [c for _, clues in OTHER for c in clues] + ["TOMATOES"]
@@ -86,3 +88,19 @@ def test_more_than_four_trick_words_is_one_clear_line() -> None:
     with pytest.raises(InputError) as err:
         check_k(5)
     assert str(err.value) == "--trick-words 5: a board shows at most 4 trick words; choose 0 to 4"
+
+
+def test_validation_accepts_verified_tricks_and_flags_unverified_or_changed_groups() -> None:
+    parent = board("a1", GROUPS)
+    good = extend(parent, POOL, 4, 7, Ancestors(fake_wordnet()), Tally())
+    clues = (*parent.clues, "moonrise", "pink")
+    unverified = good.model_copy(update={"id": "ext_x", "clues": clues, "distractors": ("moonrise", "pink")})
+    changed = good.model_copy(
+        update={"id": "ext_y", "groups": (good.groups[0].model_copy(update={"id": "zz_1"}), *good.groups[1:])}
+    )
+    corpus = Corpus(puzzles=(parent,), variants={"extended": (good, unverified, changed)})
+    found = [(f.rule, f.records, f.detail) for f in run_structural(corpus) if f.rule in ("S14", "S17")]
+    assert found == [
+        ("S14", ("ext_x",), "trick word(s) without verified evidence: pink"),
+        ("S17", ("zz_1",), "group zz_1 of ext_y matches no parent group"),
+    ]
