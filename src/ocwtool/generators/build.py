@@ -255,7 +255,8 @@ def build_all(
     The stores are read as one snapshot (a shared lock: a split or import waits for the build) and
     ``variants/`` is held for the whole build, so a second build's summary is never overwritten."""
     for request in requests:
-        check_k(request.trick_words)
+        if request.kind == "extended":
+            check_k(request.trick_words)
         load_input(workspace, request)
     backends = {r.lexicon: open_backend(r.lexicon) for r in requests if r.kind != "randomized"}
     summaries = []
