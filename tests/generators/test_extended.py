@@ -9,6 +9,7 @@ import pytest
 from ocwtool.errors import InputError
 from ocwtool.generators.extended import Tally, check_k, extend
 from ocwtool.generators.trick_rules import Ancestors, TrickRule, fails, group_rule
+from ocwtool.schema.board import gives_away
 from ocwtool.schema.corpus import Corpus
 from ocwtool.validators.structural import run_structural
 from tests.generators.extended_fixtures import GROUPS, OTHER, board, fake_wordnet
@@ -104,3 +105,15 @@ def test_validation_accepts_verified_tricks_and_flags_unverified_or_changed_grou
         ("S14", ("ext_x",), "trick word(s) without verified evidence: pink"),
         ("S17", ("zz_1",), "group zz_1 of ext_y matches no parent group"),
     ]
+
+
+def test_a_shuffled_board_0_ending_with_its_distractor_is_not_flagged() -> None:
+    # The seeded shuffle is uniform: about 1 board in 18 ends with its one distractor by chance.
+    parent = board("a1", GROUPS)
+    extended = [
+        extend(parent, POOL, 1, 7, Ancestors(fake_wordnet()), Tally()).model_copy(update={"id": f"ext_{i}"})
+        for i in range(60)
+    ]
+    assert any(gives_away(p.board(0), [g.clues for g in p.groups], p.distractors) for p in extended)
+    corpus = Corpus(puzzles=(parent,), variants={"extended": tuple(extended)})
+    assert [f for f in run_structural(corpus) if f.rule == "S19"] == []
