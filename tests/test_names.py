@@ -25,7 +25,7 @@ def test_names_imports_nothing() -> None:
         (["llm", "run"], "[oneshot|interactive]"),
         (["eval"], "[random|wordnet|minilm]"),
         (["play"], "[human|random|wordnet|minilm]"),
-        (["build-variants"], "[randomized|wordnet|all]"),
+        (["build-variants"], "[randomized|wordnet|extended|all]"),
     ],
 )
 def test_the_help_of_a_command_with_these_choices_loads_no_schema(command: list[str], choices: str) -> None:

@@ -36,3 +36,5 @@ PLAYERS = (HUMAN, *BASELINES)
 
 #: Variants built from a store (:mod:`ocwtool.generators`).
 VARIANT_KINDS = ("randomized", "wordnet")
+#: Built only when asked for (``--kind extended``), not by ``--kind all``: boards with trick words.
+EXTENDED = "extended"

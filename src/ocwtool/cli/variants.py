@@ -11,7 +11,7 @@ from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.options import typed_options
 from ocwtool.cli.progress import progress_option
-from ocwtool.names import ALL, SPLITS, VARIANT_KINDS
+from ocwtool.names import ALL, EXTENDED, SPLITS, VARIANT_KINDS
 from ocwtool.progress import Progress
 
 if TYPE_CHECKING:
@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 @click.command("build-variants")
 @click.option(
     "--kind",
-    type=click.Choice((*VARIANT_KINDS, ALL)),
+    type=click.Choice((*VARIANT_KINDS, EXTENDED, ALL)),
     default=ALL,
     show_default=True,
-    help="Which variant to build.",
+    help="Which variant to build ('all': randomized and wordnet; extended only when named).",
 )
 @click.option(
     "--split",
@@ -50,6 +50,13 @@ if TYPE_CHECKING:
     help="WordNet, ours: a `wn` lexicon such as oewn:2024 instead of WordNet 3.0 via NLTK.",
 )
 @click.option(
+    "--trick-words",
+    type=int,
+    default=4,
+    show_default=True,
+    help="Extended: trick words per board, 0 to 4 (only rule-verified ones are shown).",
+)
+@click.option(
     "--ocw-json",
     is_flag=True,
     help="Also write variants/<kind>.ocw.json in the published OCW JSON variant format.",
@@ -60,13 +67,15 @@ if TYPE_CHECKING:
 def build_variants_cmd(
     app: AppContext, /, request: VariantRequest, ocw_json: bool, progress: Progress
 ) -> None:
-    """Build OCW-Randomized and/or OCW-WordNet into variants/<kind>.jsonl with a summary.
+    """Build OCW-Randomized, OCW-WordNet or extended boards into variants/<kind>.jsonl with a summary.
 
     Randomized (OCW paper App. C.1.1, exact random-call order): each wall keeps its first group
     and takes three groups from three other walls of the same split; a stalled sampler restarts
     on a new stream and says so. WordNet (App. C.1.2, inferred rule): synonym groups from
     WordNet 3.0, ids easy_<wall id>. --fallback, --dedupe, --shuffle and --lexicon are ours,
-    off by default.
+    off by default. Extended (ours): each board plus up to --trick-words words of other boards
+    that seem to fit a group (WordNet) but fail its checkable rule (shared prefix or suffix,
+    WordNet category); evidence per trick in lineage.params['tricks'].
 
     \b
     Examples:
@@ -74,6 +83,7 @@ def build_variants_cmd(
       ocwtool build-variants --kind randomized --split test --seed 42
       ocwtool build-variants --kind wordnet --fallback --shuffle --ocw-json
       ocwtool build-variants --kind randomized --source nyt --split all
+      ocwtool build-variants --kind extended --trick-words 2
     """
     from ocwtool.generators.build import KINDS, build_all
 

@@ -20,18 +20,20 @@ from typing import Any
 from ocwtool.errors import InputError
 from ocwtool.formats.ocw_json import export_file
 from ocwtool.fsio import read_json, sha256_file, write_json
+from ocwtool.generators.extended import Tally, check_k, extend
 from ocwtool.generators.randomized import randomize
-from ocwtool.generators.summary import PoolRun, VariantSummary, WordNetRun
+from ocwtool.generators.summary import ExtendedRun, PoolRun, VariantSummary, WordNetRun
+from ocwtool.generators.trick_rules import Ancestors
 from ocwtool.generators.wordnet import WordNetOptions, generate
 from ocwtool.names import VARIANT_KINDS
 from ocwtool.progress import Progress, silent, track
 from ocwtool.resources.wordnet import WordNetBackend, open_backend
-from ocwtool.schema.models import Game, Puzzle, Split, in_split
+from ocwtool.schema.models import MAX_DISTRACTORS, Game, Puzzle, Split, in_split
 from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace
 
 KINDS = VARIANT_KINDS
-DEFAULT_SPLIT = {"randomized": "test", "wordnet": "all"}  # as published
+DEFAULT_SPLIT = {"randomized": "test", "wordnet": "all", "extended": "all"}  # as published (ours: extended)
 POOL_ORDER: tuple[Split | None, ...] = (Split.TRAIN, Split.VALIDATION, Split.TEST, None)
 
 
@@ -47,6 +49,7 @@ class VariantRequest:
     dedupe: bool = False
     shuffle: bool = False
     lexicon: str | None = None
+    trick_words: int = MAX_DISTRACTORS
 
     @property
     def effective_split(self) -> str:
@@ -132,6 +135,35 @@ def build_wordnet(
     built = list(result.puzzles)
     summary = _summary(workspace, request, path, built)
     return _write(workspace, request, built, replace(summary, wordnet=details))
+
+
+def build_extended(
+    workspace: Workspace,
+    request: VariantRequest,
+    *,
+    backend: WordNetBackend | None = None,
+    progress: Progress = silent,
+) -> VariantSummary:
+    """Extended boards over the requested split: each board plus up to ``trick_words`` verified trick
+    words, candidates drawn from the whole store's clues; returns the summary (tries, rejections)."""
+    check_k(request.trick_words)
+    path, puzzles = load_input(workspace, request)
+    ancestors = Ancestors(backend or open_backend(request.lexicon))
+    pool = sorted({c for p in workspace.stores([request.source])[request.source] for c in p.grouped_clues})
+    tally = Tally()
+    k, seed = request.trick_words, request.seed
+    built = [extend(p, pool, k, seed, ancestors, tally) for p in track(puzzles, "extended", progress)]
+    details = ExtendedRun(
+        backend=ancestors.backend.description,
+        trick_words=k,
+        tried=tally.tried,
+        rejected=dict(sorted(tally.rejected.items())),
+        verified=tally.verified,
+        proposed=tally.proposed,
+        boards_with_tricks=sum(bool(p.distractors) for p in built),
+    )
+    summary = _summary(workspace, request, path, built)
+    return _write(workspace, request, built, replace(summary, extended=details))
 
 
 def _summary(
@@ -223,13 +255,18 @@ def build_all(
     The stores are read as one snapshot (a shared lock: a split or import waits for the build) and
     ``variants/`` is held for the whole build, so a second build's summary is never overwritten."""
     for request in requests:
+        if request.kind == "extended":
+            check_k(request.trick_words)
         load_input(workspace, request)
-    backends = {r.lexicon: open_backend(r.lexicon) for r in requests if r.kind == "wordnet"}
+    backends = {r.lexicon: open_backend(r.lexicon) for r in requests if r.kind != "randomized"}
     summaries = []
     with workspace.lock(workspace.variants_dir, reading=(workspace.puzzles_dir,)):
         for request in requests:
             if request.kind == "randomized":
                 summary = build_randomized(workspace, request)
+            elif request.kind == "extended":
+                backend = backends[request.lexicon]
+                summary = build_extended(workspace, request, backend=backend, progress=progress)
             else:
                 backend = backends[request.lexicon]
                 summary = build_wordnet(workspace, request, backend=backend, progress=progress)

@@ -58,6 +58,37 @@ class WordNetRun:
 
 
 @dataclass(frozen=True)
+class ExtendedRun:
+    """Extended boards: the backend, K, candidates tried, rejected by cause, tricks kept."""
+
+    backend: str
+    trick_words: int
+    tried: int
+    rejected: dict[str, int]
+    verified: int
+    proposed: int
+    boards_with_tricks: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "backend": self.backend,
+            "trick_words": self.trick_words,
+            "candidates": {"tried": self.tried, "rejected": self.rejected},
+            "tricks": {"verified": self.verified, "proposed": self.proposed},
+            "boards_with_tricks": self.boards_with_tricks,
+        }
+
+    def lines(self, boards: int) -> list[str]:
+        why = ", ".join(f"{n} {cause}" for cause, n in self.rejected.items()) or "none"
+        return [
+            f"  {self.boards_with_tricks} of {boards} boards have trick words "
+            f"(up to {self.trick_words} each); "
+            f"{self.verified} verified (shown), {self.proposed} proposed (not shown); backend {self.backend}",
+            f"  candidates: {self.tried} tried, {sum(self.rejected.values())} rejected ({why})",
+        ]
+
+
+@dataclass(frozen=True)
 class VariantSummary:
     """One build: kind, input store and split, seed, puzzles built, output, and the kind's details."""
 
@@ -70,6 +101,7 @@ class VariantSummary:
     summary_file: str = ""  # where this record is kept (Workspace.variant_summary_path)
     pools: tuple[PoolRun, ...] = ()
     wordnet: WordNetRun | None = None
+    extended: ExtendedRun | None = None
     ocw_json: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -78,6 +110,8 @@ class VariantSummary:
         doc: dict[str, Any] = head | {"puzzles": self.puzzles, "output": self.output}
         if self.wordnet is not None:
             return doc | self.wordnet.to_json()
+        if self.extended is not None:
+            return doc | self.extended.to_json()
         return doc | {"pools": [run.to_json() for run in self.pools]}
 
     def describe(self) -> list[str]:
@@ -92,6 +126,8 @@ class VariantSummary:
         ]
         if self.wordnet is not None:
             lines += _wordnet_lines(self.wordnet)
+        if self.extended is not None:
+            lines += self.extended.lines(self.puzzles)
         if self.ocw_json is not None:
             lines.append(f"  OCW JSON: {self.ocw_json}")
         lines.append(f"  summary: {self.summary_file}")

@@ -76,7 +76,7 @@ class Flag(StrEnum):
 NON_TEXT_FLAGS = frozenset({Flag.PICTURE, Flag.EMOJI, Flag.MEDIA_CLUE, Flag.EXCLUDED})
 
 WallName = Literal["Alpha", "Beta", "Lion", "Water"]
-VariantKind = Literal["randomized", "wordnet"]
+VariantKind = Literal["randomized", "wordnet", "extended"]
 Bit = Annotated[int, Field(ge=0, le=1), Dtype("int8")]
 Level = Annotated[int, Field(ge=0, le=3), Dtype("int8")]
 

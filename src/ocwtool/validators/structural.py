@@ -8,10 +8,11 @@ read by other tools, and they add the facts the models cannot know (dates, gaps,
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 
-from ocwtool.schema.board import BoardOrder, gives_away, hideable
+from ocwtool.schema.board import BoardOrder, gives_away, hideable, in_solution_order
 from ocwtool.schema.corpus import Corpus, is_text, parent_index
 from ocwtool.schema.models import (
     MAX_DISTRACTORS,
@@ -93,7 +94,9 @@ def check_board_order(corpus: Corpus) -> Iterator[Finding]:
         if p.board_order is not BoardOrder.SOLUTION and gives_away(p.clues, groups, p.distractors):
             detail = f"clues recorded as a {p.board_order.value} board are the groups in order"
             yield Finding("S19", (p.id,), detail + "; record board_order 'solution' (re-import)")
-        elif gives_away(p.board(0), groups, p.distractors):
+        elif in_solution_order(p.board(0), groups, p.distractors):
+            # board 0 is the stored board (checked above) or the seeded shuffle, which is uniform:
+            # its distractors end it by chance as often as any k words do, and that gives nothing away
             yield Finding("S19", (p.id,), "board 0 is the groups in order")
 
 
@@ -183,7 +186,8 @@ def check_splits(corpus: Corpus) -> Iterator[Finding]:
 
 
 def check_variants(corpus: Corpus) -> Iterator[Finding]:
-    """S14-S17: variants carry their kind's lineage, real parents, the parents' split and groups."""
+    """S14-S17: variants carry their kind's lineage, real parents, the parents' split and groups;
+    extended boards show only trick words with verified evidence (S14)."""
     by_id = parent_index(corpus.puzzles)
     for kind, items in sorted(corpus.variants.items()):
         for v in items:
@@ -203,11 +207,27 @@ def _check_variant(kind: str, v: Puzzle, by_id: dict[str, Puzzle]) -> Iterator[F
     splits = sorted({p.split.value for p in parents if p.split is not None})
     if v.split is not None and splits and splits != [v.split.value]:
         yield Finding("S16", (v.id,), f"variant {v.split.value}, parents {'/'.join(splits)}")
-    if kind == "randomized":
+    if kind in ("randomized", "extended"):  # both keep their parents' groups as they are
         pool = {(g.id, frozenset(g.clues)) for p in parents for g in p.groups}
         for g in v.groups:
             if (g.id, frozenset(g.clues)) not in pool:
                 yield Finding("S17", (g.id,), f"group {g.id} of {v.id} matches no parent group")
+    if kind == "extended":
+        yield from _check_tricks(v)
+
+
+def _check_tricks(v: Puzzle) -> Iterator[Finding]:
+    """S14: every trick word an extended board shows has rule-verified evidence in its lineage."""
+    assert v.lineage is not None  # checked by the caller
+    try:
+        evidence = json.loads(v.lineage.params.get("tricks", "[]"))
+        verified = {t["word"] for t in evidence if t.get("status") == "verified" and t.get("fails_rule")}
+    except (ValueError, TypeError, KeyError, AttributeError):
+        yield Finding("S14", (v.id,), "lineage.params['tricks'] is not a list of trick records")
+        return
+    unverified = [w for w in v.distractors if w not in verified]
+    if unverified:
+        yield Finding("S14", (v.id,), f"trick word(s) without verified evidence: {', '.join(unverified)}")
 
 
 STRUCTURAL_CHECKS: tuple[Check, ...] = (

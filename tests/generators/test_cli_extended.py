@@ -1,0 +1,62 @@
+"""``ocwtool build-variants --kind extended``: output, summary, evidence and the K > 4 error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ocwtool.cli import main
+from ocwtool.generators import build
+from ocwtool.stores.puzzles import read_puzzles, write_puzzles
+from tests.generators.extended_fixtures import GROUPS, OTHER, board, fake_wordnet
+
+
+def invoke(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str, str]:
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    out, err = capsys.readouterr()
+    return int(exit_info.value.code or 0), out, err
+
+
+@pytest.fixture
+def ws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    write_puzzles(tmp_path / "puzzles" / "ocw.jsonl", [board("a1", GROUPS), board("b2", OTHER)])
+    monkeypatch.setattr(build, "open_backend", lambda lexicon=None: fake_wordnet())
+    return tmp_path
+
+
+def test_extended_writes_boards_with_verified_tricks_and_a_summary(
+    ws: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = invoke(capsys, ["-w", str(ws), "build-variants", "--kind", "extended"])
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "extended: 2 puzzles from puzzles/ocw.jsonl (split all, seed 42) -> variants/extended.jsonl",
+        # b2's groups with a rule-less member (brick, kettle) get only proposed tricks: fig, sunbeam
+        "  1 of 2 boards have trick words (up to 4 each); 2 verified (shown), 3 proposed (not shown); "
+        "backend fake:test",
+        "  candidates: 32 tried, 27 rejected (2 clue_form, 1 fits_rule, 6 group_has_trick, 18 low_score)",
+        "  summary: variants/extended.summary.json",
+    ]
+    built = {p.id: p for p in read_puzzles(ws / "variants" / "extended.jsonl")}
+    assert built["ext_a1"].distractors == ("moonrise", "tomato")
+    assert len(built["ext_a1"].clues) == 18
+    summary = json.loads((ws / "variants" / "extended.summary.json").read_text())["builds"]["ocw"]
+    assert summary["candidates"]["rejected"]["fits_rule"] == 1
+    assert summary["tricks"] == {"verified": 2, "proposed": 3}
+    assert built["ext_b2"].distractors == ()
+    proposed = json.loads(built["ext_b2"].lineage.params["tricks"])  # type: ignore[union-attr]
+    assert [(t["word"], t["status"]) for t in proposed] == [("fig", "proposed"), ("sunbeam", "proposed")]
+
+
+def test_more_than_four_trick_words_is_refused_before_anything_is_written(
+    ws: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["-w", str(ws), "build-variants", "--kind", "extended", "--trick-words", "5"]
+    code, out, err = invoke(capsys, args)
+    assert (code, out) == (1, "")
+    assert err == "Error: --trick-words 5: a board shows at most 4 trick words; choose 0 to 4\n"
+    assert not (ws / "variants").exists()
