@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol, TypeVar
 
 from pydantic import Field
 
@@ -20,6 +21,14 @@ from ocwtool.data import data_path
 from ocwtool.errors import InputError
 
 TABLE = "model_cutoffs.json"
+
+
+class HasWallId(Protocol):
+    @property
+    def wall_id(self) -> str: ...
+
+
+W = TypeVar("W", bound=HasWallId)
 
 
 class CutoffRow(ConfigModel):
@@ -81,3 +90,30 @@ def resolve_cutoff(model: str, overrides: Mapping[str, dt.date] | None = None) -
         f"no training cutoff known for model {model!r}; {hint}"
         f'add it to ocwtool.toml: [cutoffs] "{model}" = "YYYY-MM-DD", or give --cutoff YYYY-MM-DD'
     )
+
+
+def date_scope(
+    walls: Sequence[W],
+    dates: Mapping[str, dt.date | None],
+    cutoff: dt.date | None,
+    newest: int | None = None,
+    model: str | None = None,
+) -> tuple[list[W], str]:
+    """The walls an evaluation around a date keeps, and the line saying how many: only dated ones
+    (an undated puzzle is neither before nor after a cutoff), the ``newest`` N of them when asked.
+    ``cutoff`` (with the ``model`` it is the cutoff of) only counts: both sides are scored."""
+    dated = [w for w in walls if dates.get(w.wall_id) is not None]
+    if newest is not None:
+        dated = sorted(dated, key=lambda w: (dates[w.wall_id], w.wall_id))[-newest:] if newest else []
+    parts = []
+    if newest is not None:
+        parts.append(f"the newest {len(dated):,} of {len(walls):,} puzzles")
+    if cutoff is not None:
+        after = sum(1 for w in dated if (dates[w.wall_id] or cutoff) >= cutoff)
+        whose = f" ({model}'s cutoff)" if model else ""
+        parts.append(f"{after:,} of {len(dated):,} puzzles published on or after {cutoff}{whose}")
+    undated = len(walls) - len([w for w in walls if dates.get(w.wall_id) is not None])
+    if undated:
+        parts.append(f"{undated:,} without a publication date left out")
+    keep = {w.wall_id for w in dated}
+    return [w for w in walls if w.wall_id in keep], "; ".join(parts)
