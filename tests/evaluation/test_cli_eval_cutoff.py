@@ -84,3 +84,36 @@ def test_puzzles_without_a_date_are_left_out_and_counted() -> None:
     assert line == (
         "1 of 2 puzzles published on or after 2024-01-15 (m's cutoff); 1 without a publication date left out"
     )
+
+
+def _wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval by its formula (Wilson 1927), to check the library's."""
+    p, z2 = wins / n, z * z
+    centre, half = (p + z2 / (2 * n)), z * ((p * (1 - p) / n + z2 / (4 * n * n)) ** 0.5)
+    return (centre - half) / (1 + z2 / n), (centre + half) / (1 + z2 / n)
+
+
+def test_win_rates_before_and_after_with_wilson_intervals_and_fishers_test(dated: Path) -> None:
+    """Both walls before the cutoff solved, one of the two after: 2/2 vs 1/2."""
+    records = []
+    for day in DAYS:
+        groups = [list(g.clues) for g in make_nyt(day).groups]
+        if day == DAYS[-1]:
+            groups[0][0], groups[1][0] = groups[1][0], groups[0][0]
+        records.append({"wall_id": f"nyt-{day}", "predicted_groups": groups, "predicted_connections": None})
+    preds = dated / "p.json"
+    preds.write_text(json.dumps(records))
+    out = dated / "r.json"
+    base = ["-w", str(dated), "eval", "--source", "nyt", "--predictions", str(preds), "--bootstrap", "0"]
+    result = CliRunner().invoke(cli, [*base, "--after-cutoff", "gpt-4o", "--json-out", str(out)])
+    assert result.exit_code == 0, result.output
+    (lo2, hi2), (lo1, hi1) = _wilson(2, 2), _wilson(1, 2)
+    assert (
+        f"{'walls won (solved)':<28}{'walls':>8}{'won':>8}{'rate':>9}   95% Wilson interval\n"
+        f"  {'before 2023-10-01':<26}{2:>8}{2:>8}{1.0:>9.4f}   [{lo2:.4f}, {hi2:.4f}]\n"
+        f"  {'on or after 2023-10-01':<26}{2:>8}{1:>8}{0.5:>9.4f}   [{lo1:.4f}, {hi1:.4f}]\n"
+        "  after - before: -0.5000, Fisher's exact p = 1.0000\n"
+    ) in result.output
+    comp = json.loads(out.read_text())["cutoff"]
+    assert comp["before"] == {"walls": 2, "wins": 2, "win_rate": 1.0, "ci95": pytest.approx([lo2, hi2])}
+    assert (comp["after"]["wins"], comp["difference"], comp["fisher_p"]) == (1, -0.5, 1.0)
