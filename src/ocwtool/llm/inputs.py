@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ocwtool.errors import EvaluationError, LlmError
+from ocwtool.evaluation.facets import release_facts, workspace_facts
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.llm.prompts import Example
@@ -36,13 +38,16 @@ class Protocol:
 
 @dataclass(frozen=True)
 class PuzzleSource:
-    """Where puzzles come from: a workspace or a release folder, one source, one split."""
+    """Where puzzles come from: a workspace or a release folder, one source, one split; only those
+    published on or after ``since`` (a model's training cutoff), the ``newest`` N of them."""
 
     workspace: Workspace | None = None
     release: Path | None = None
     source: str | None = None
     split: str = "test"
     include_flagged: bool = False
+    since: dt.date | None = None
+    newest: int | None = None
 
     def __post_init__(self) -> None:
         if self.source is not None:  # a store or a release config: a file name either way
@@ -65,6 +70,37 @@ class PuzzleSource:
         if self.workspace is None:
             raise LlmError("give a workspace or a release to play")
         return workspace_golds(self.workspace, chosen, self.source, self.include_flagged)
+
+    def played(self, whose: str | None = None) -> tuple[list[GoldWall], str | None]:
+        """The walls of the run's split it plays, and a line saying how many (None: all of them);
+        ``whose``: the model whose training cutoff ``since`` is, for that line."""
+        walls = self.golds().walls
+        if self.since is None and self.newest is None:
+            return walls, None
+        facts = release_facts(self.release) if self.release else workspace_facts(self._workspace())
+        dates = {w.wall_id: d for w in walls if (d := facts[w.wall_id].date if w.wall_id in facts else None)}
+        since = self.since
+        after = [w for w in walls if w.wall_id in dates and (since is None or dates[w.wall_id] >= since)]
+        kept, parts = after, []
+        if since is not None:
+            model = f" ({whose}'s cutoff)" if whose else ""
+            parts.append(f"{len(after):,} of {len(walls):,} puzzles published on or after {since}{model}")
+        if self.newest is not None:
+            kept = (
+                sorted(after, key=lambda w: (dates[w.wall_id], w.wall_id))[-self.newest :]
+                if self.newest
+                else []
+            )
+            parts.append(f"the newest {len(kept):,} of {len(after):,}" + ("" if since else " puzzles"))
+        if undated := len(walls) - len(dates):
+            parts.append(f"{undated:,} without a publication date left out")
+        ids = {w.wall_id for w in kept}
+        return [w for w in walls if w.wall_id in ids], "; ".join(parts)
+
+    def _workspace(self) -> Workspace:
+        if self.workspace is None:
+            raise LlmError("give a workspace or a release to play")
+        return self.workspace
 
 
 def game_of(gold: GoldWall) -> str:

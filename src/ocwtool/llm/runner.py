@@ -72,6 +72,8 @@ class LlmRunRequest:
             "release": str(src.release) if src.release else None,
             "source": src.source,
             "split": src.split,
+            "since": src.since.isoformat() if src.since else None,
+            "newest": src.newest,
             "protocol": self.protocol.name,
             "rules": self.protocol.rules,
             "prompt": self.protocol.prompt,
@@ -102,9 +104,12 @@ def _task(req: LlmRunRequest) -> Any:
     src, proto = req.source, req.protocol
     workspace = src.workspace_root
     release = str(src.release) if src.release else None
+    since = src.since.isoformat() if src.since else None
     if proto.name == "oneshot":
-        return oneshot(workspace, release, src.source, src.split, proto.prompt, req.cache)
-    return interactive(workspace, release, src.source, src.split, proto.rules, proto.prompt, req.cache)
+        return oneshot(workspace, release, src.source, src.split, proto.prompt, req.cache, since, src.newest)
+    return interactive(
+        workspace, release, src.source, src.split, proto.rules, proto.prompt, req.cache, since, src.newest
+    )
 
 
 def _generate_config(req: LlmRunRequest) -> dict[str, Any]:
