@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from click.testing import CliRunner
 
 from ocwtool.cli.app import cli
 from ocwtool.errors import InputError
+from ocwtool.llm.inputs import timing
 from ocwtool.llm.scripted import ScriptedServer
 
 RUN = ["llm", "run", "--model", "openai-api/scripted/oracle", "--source", "nyt", "--no-progress"]
@@ -49,3 +51,27 @@ def test_cutoff_by_date_and_its_errors(workspace: Path, server: ScriptedServer) 
     assert str(unknown.exception).startswith(
         "no training cutoff known for model 'gpt-4-o'; did you mean gpt-4o"
     )
+
+
+def test_live_and_backfill_puzzles_are_counted_apart() -> None:
+    day = dt.date(2024, 3, 1)
+    dates = [dt.date(2024, 3, 1), dt.date(2024, 2, 29), None, dt.date(2024, 1, 1)]
+    assert timing(dates, day) == {"run_date": "2024-03-01", "live": 1, "backfill": 2, "undated": 1}
+
+
+def test_run_json_says_how_many_puzzles_were_played_live_and_how_many_as_backfill(
+    workspace: Path, server: ScriptedServer
+) -> None:
+    """The invented boards are from 2024: a run today plays them all as backfill."""
+    result = CliRunner().invoke(cli, ["-w", str(workspace), *RUN, "--newest", "3", "--epochs", "2"])
+    assert result.exit_code == 0, result.output
+    assert "the newest 3 of 6 puzzles\n" in result.output
+    folder = workspace / "runs" / "llm" / "openai-api_scripted_oracle-nyt-test-oneshot"
+    manifest = json.loads((folder / "run.json").read_text())
+    today = dt.datetime.fromisoformat(manifest["timing"]["run_date"]).date()
+    assert abs((today - dt.datetime.now(dt.UTC).date()).days) <= 1
+    assert {k: v for k, v in manifest["timing"].items() if k != "run_date"} == {
+        "live": 0,
+        "backfill": 3,
+        "undated": 0,
+    }

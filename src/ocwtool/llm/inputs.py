@@ -6,6 +6,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ocwtool.errors import EvaluationError, LlmError
 from ocwtool.evaluation.facets import release_facts, workspace_facts
@@ -77,8 +78,7 @@ class PuzzleSource:
         walls = self.golds().walls
         if self.since is None and self.newest is None:
             return walls, None
-        facts = release_facts(self.release) if self.release else workspace_facts(self._workspace())
-        dates = {w.wall_id: d for w in walls if (d := facts[w.wall_id].date if w.wall_id in facts else None)}
+        dates = {w.wall_id: d for w in walls if (d := self.dates().get(w.wall_id))}
         since = self.since
         after = [w for w in walls if w.wall_id in dates and (since is None or dates[w.wall_id] >= since)]
         kept, parts = after, []
@@ -97,10 +97,26 @@ class PuzzleSource:
         ids = {w.wall_id for w in kept}
         return [w for w in walls if w.wall_id in ids], "; ".join(parts)
 
+    def dates(self) -> dict[str, dt.date | None]:
+        """Wall id -> publication date (NYT date, OCW air date; None: unknown) of the puzzles."""
+        facts = release_facts(self.release) if self.release else workspace_facts(self._workspace())
+        return {wall_id: f.date for wall_id, f in facts.items()}
+
     def _workspace(self) -> Workspace:
         if self.workspace is None:
             raise LlmError("give a workspace or a release to play")
         return self.workspace
+
+
+def timing(dates: Sequence[dt.date | None], run_date: dt.date) -> dict[str, Any]:
+    """How many puzzles a run played on the day they were published ("live": no model can have
+    seen them) and how many after it ("backfill"), so the two are never mixed up; undated counted."""
+    return {
+        "run_date": run_date.isoformat(),
+        "live": sum(1 for d in dates if d is not None and d >= run_date),
+        "backfill": sum(1 for d in dates if d is not None and d < run_date),
+        "undated": sum(1 for d in dates if d is None),
+    }
 
 
 def game_of(gold: GoldWall) -> str:
