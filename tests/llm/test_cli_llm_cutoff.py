@@ -75,3 +75,9 @@ def test_run_json_says_how_many_puzzles_were_played_live_and_how_many_as_backfil
         "backfill": 3,
         "undated": 0,
     }
+    scored = CliRunner().invoke(cli, ["-w", str(workspace), "eval", "--run", str(folder), "--bootstrap", "0"])
+    assert scored.exit_code == 0, scored.output
+    when = manifest["timing"]["run_date"]
+    assert f"\n  puzzles played {when}: 0 live (published that day), 3 backfill (published before)\n" in (
+        scored.output
+    )
