@@ -7,10 +7,11 @@ the workspace layout live in :class:`ocwtool.workspace.Workspace`, which holds t
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import tomli_w
 from pydantic import Field
@@ -27,6 +28,8 @@ DEFAULT_MAX_BYTES = 5_000_000  # a page of ocdb.cc is ~100 kB, a SMOCI page of 1
 DEFAULT_MAX_CRAWL_DELAY = 60.0
 DEFAULT_SOURCES = ("ocdb", "smoci", "nyt-api", "nyt-archive")
 DEFAULT_LS_PROJECT = "ocwtool knowledge types"
+# a [cutoffs] value: a TOML date (2025-03-01) or a quoted one ("2025-03-01")
+CutoffDate = Annotated[dt.date, Field(strict=False, description='a date such as "2025-03-01"')]
 
 
 class SourceConfig(ConfigModel):
@@ -96,7 +99,8 @@ class Settings:
 
     Every table of the file, validated once by :func:`load_settings`: ``[crawl]`` and ``contact``
     flattened, ``[sources.NAME]`` as :class:`SourceSettings`, ``[llm]`` and ``[labelstudio]`` as
-    their typed tables (the latter with ``LABEL_STUDIO_URL``/``_API_KEY`` applied).
+    their typed tables (the latter with ``LABEL_STUDIO_URL``/``_API_KEY`` applied), ``[cutoffs]``
+    as model name -> training cutoff date (over the bundled table, ``evaluation/cutoffs.py``).
     """
 
     root: Path
@@ -111,6 +115,7 @@ class Settings:
     sources: dict[str, SourceSettings] = field(default_factory=dict)
     llm: LlmConfig = field(default_factory=LlmConfig)
     labelstudio: LabelStudioConfig = field(default_factory=LabelStudioConfig)
+    cutoffs: dict[str, dt.date] = field(default_factory=dict)
 
     @property
     def user_agent(self) -> str:
@@ -142,6 +147,9 @@ class ConfigFile(ConfigModel):
     sources: dict[str, SourceConfig] = Field(default_factory=dict)
     labelstudio: LabelStudioConfig = LabelStudioConfig()
     llm: LlmConfig = LlmConfig()
+    cutoffs: dict[str, CutoffDate] = Field(
+        default_factory=dict, description='a table of "model" = "YYYY-MM-DD" (training cutoffs)'
+    )
 
 
 def read_config(path: Path) -> ConfigFile:
@@ -167,6 +175,7 @@ def load_settings(root: str | Path | None = None) -> Settings:
         sources={n: SourceSettings(base_url=v.base_url, delay=v.delay) for n, v in config.sources.items()},
         llm=config.llm,
         labelstudio=_labelstudio_env(config.labelstudio),
+        cutoffs=dict(config.cutoffs),
     )
 
 

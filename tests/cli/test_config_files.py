@@ -65,7 +65,8 @@ from tests.conftest import run_ocwtool
         ),
         (
             "user_agent = 'x'\n",
-            "(top level): user_agent: unknown key; allowed keys: contact, crawl, labelstudio, llm, sources",
+            "(top level): user_agent: unknown key; allowed keys: contact, crawl, cutoffs, labelstudio, "
+            "llm, sources",
         ),
         (
             "[labelstudio]\ntimeout = 0\n",

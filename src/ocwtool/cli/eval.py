@@ -106,8 +106,15 @@ from ocwtool.progress import Progress
     "--cutoff",
     type=click.DateTime(formats=["%Y-%m-%d"]),
     callback=day,
-    help="Break down by puzzle date before / on or after this date (training-data contamination).",
+    help="Break down by puzzle date before / on or after this date (training-data contamination); "
+    "puzzles without a date are left out and counted.",
 )
+@click.option(
+    "--after-cutoff",
+    metavar="MODEL",
+    help="--cutoff at this model's training cutoff (bundled table; [cutoffs] in ocwtool.toml).",
+)
+@click.option("--newest", type=click.IntRange(0), help="Score only the N most recently published puzzles.")
 @click.option(
     "--breakdown",
     is_flag=True,
@@ -157,6 +164,7 @@ def eval_cmd(app: AppContext, /, request: EvaluationRequest, progress: Progress)
       ocwtool eval --source ctd --split all --predictions expert.csv --only-answered
       ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --compare-baseline random
       ocwtool eval --baseline wordnet --source nyt --cutoff 2024-04-01 --plot figures/
+      ocwtool eval --source nyt --predictions gpt4o.json --after-cutoff gpt-4o --newest 200
       ocwtool eval --source ctd --split all --predictions gpt4o.json --herrings play-decoys
     """
     from ocwtool.evaluation import evaluate  # deferred: scoring loads numpy and the schema (pydantic)

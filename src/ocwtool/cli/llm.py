@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,8 +12,9 @@ import click
 
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
-from ocwtool.cli.options import split_option, typed_options
+from ocwtool.cli.options import day, split_option, typed_options
 from ocwtool.cli.paths import InputPath
+from ocwtool.errors import InputError
 from ocwtool.names import LLM_RULES, PROTOCOLS
 
 if TYPE_CHECKING:
@@ -44,6 +46,9 @@ class RunOptions:
     prompt: str | None
     epochs: int
     limit: int | None
+    cutoff: dt.date | None
+    after_cutoff: str | None
+    newest: int | None
     cache: bool
     name: str | None
     model_base_url: str | None
@@ -66,6 +71,8 @@ class RunOptions:
             release=self.release,
             source=self.source,
             split=self.split,
+            since=self.since(workspace),
+            newest=self.newest,
         )
         return LlmRunRequest(
             model=self.model,
@@ -82,6 +89,16 @@ class RunOptions:
             max_tokens=self.max_tokens,
             display="rich" if not self.no_progress and sys.stderr.isatty() else "none",
         )
+
+    def since(self, workspace: Workspace) -> dt.date | None:
+        """The date the run's puzzles start at: ``--cutoff``, or ``--after-cutoff``'s model's."""
+        if self.after_cutoff is None:
+            return self.cutoff
+        if self.cutoff is not None:
+            raise InputError("give --cutoff DATE or --after-cutoff MODEL, not both")
+        from ocwtool.evaluation.cutoffs import resolve_cutoff  # deferred: the table's model (pydantic)
+
+        return resolve_cutoff(self.after_cutoff, workspace.settings.cutoffs).date
 
 
 @llm_cmd.command("run")
@@ -108,6 +125,18 @@ class RunOptions:
     "--epochs", type=click.IntRange(1), default=1, show_default=True, help="Epochs (seeds: word order)."
 )
 @click.option("--limit", type=click.IntRange(1), help="Only the first N puzzles.")
+@click.option(
+    "--cutoff",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    callback=day,
+    help="Only puzzles published on or after this date (undated ones are left out and counted).",
+)
+@click.option(
+    "--after-cutoff",
+    metavar="MODEL",
+    help="--cutoff at this model's training cutoff (bundled table; [cutoffs] in ocwtool.toml).",
+)
+@click.option("--newest", type=click.IntRange(0), help="Only the N most recently published puzzles.")
 @click.option("--cache", is_flag=True, help="Cache responses (a rerun or resume pays nothing twice).")
 @click.option(
     "--name",
@@ -146,6 +175,7 @@ def run_cmd(app: AppContext, /, options: RunOptions) -> None:
       ocwtool llm run --model anthropic/claude-sonnet-4-0 --release releases/ocw-1.0 --source ocw
       ocwtool llm run --model openai/gpt-4o --source nyt --protocol interactive --rules nyt --limit 20
       ocwtool llm run --model openai/o3-mini --source ocw --max-tokens 4000
+      ocwtool llm run --model openai/gpt-4o --source nyt --split all --after-cutoff gpt-4o --newest 50
       ocwtool --no-wait llm run --model openai/gpt-4o --source nyt --allow-errors
       ocwtool eval --run runs/llm/openai_gpt-4o-nyt-test-oneshot --compare-baseline random
     """
@@ -158,7 +188,10 @@ def run_cmd(app: AppContext, /, options: RunOptions) -> None:
     from ocwtool.llm.runner import run_llm
 
     ws = app.workspace()
-    run = run_llm(options.request(ws), ws, load_prices(ws.settings.llm))
+    request = options.request(ws)
+    if scope := request.source.played(options.after_cutoff)[1]:
+        term.echo(scope, err=True)
+    run = run_llm(request, ws, load_prices(ws.settings.llm))
     term.echo(summary(run))
     if run.status == INCOMPLETE and not options.allow_errors:
         raise LlmError(incomplete_message(run.manifest))

@@ -20,6 +20,7 @@ from ocwtool.evaluation import stats
 from ocwtool.evaluation.baselines import make_baseline, run_baseline
 from ocwtool.evaluation.boundary import scorer_errors
 from ocwtool.evaluation.checks import nothing_scored, rows_warning
+from ocwtool.evaluation.cutoff_stats import cutoff_comparison, render_cutoff
 from ocwtool.evaluation.facets import facet_breakdowns, render_facet
 from ocwtool.evaluation.herring_metrics import HerringLabels
 from ocwtool.evaluation.herring_report import herring_section, render_section
@@ -157,6 +158,8 @@ def run_evaluation(
         report["herrings"] = herring_section(golds, runs, req.herrings, req.types, claims)
     if walls and req.facts is not None:
         report["facets"] = facet_breakdowns(golds, walls, req.facts, req.cutoff)
+        if req.cutoff is not None and (comp := cutoff_comparison(golds, walls, req.facts, req.cutoff)):
+            report["cutoff"] = comp
     if req.compare is not None or req.compare_baseline is not None:
         report["comparison"] = _compare(golds, walls, req, other, progress)
         report["comparison"]["walls"] = {"common": len(golds), "of": len(everything)}
@@ -265,6 +268,8 @@ def _render_breakdowns(report: Mapping[str, Any], show_breakdowns: bool) -> list
             parts.append("\n".join(rows))
     if report.get("facets"):
         parts += [render_facet(name, table) for name, table in report["facets"].items()]
+    if report.get("cutoff"):
+        parts.append(render_cutoff(report["cutoff"]))
     left = report.get("inputs", {}).get("unfinished_labels")
     if left and (show_breakdowns or report.get("facets")):
         parts.append(f"labels left out: {describe_unfinished(left)}; finish with `ocwtool annotate label`")

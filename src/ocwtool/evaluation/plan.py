@@ -19,6 +19,7 @@ from pathlib import Path
 from ocwtool.annotations.annotators import read_all, unfinished
 from ocwtool.errors import EvaluationError
 from ocwtool.evaluation.checks import NothingScored
+from ocwtool.evaluation.cutoffs import date_scope, resolve_cutoff
 from ocwtool.evaluation.decoys import workspace_puzzles
 from ocwtool.evaluation.facets import WallFacts, annotator_types, release_facts, workspace_facts
 from ocwtool.evaluation.game.board import Board
@@ -61,6 +62,11 @@ def evaluate(
     open_workspace = _once(workspace)
     if request.run_dir is not None:
         request = yield from _run_scope(request, open_workspace)
+    if request.after_cutoff is not None:  # the model's training cutoff, by name
+        if request.cutoff is not None:
+            raise EvaluationError("give --cutoff DATE or --after-cutoff MODEL, not both")
+        cutoffs = open_workspace().settings.cutoffs
+        request = replace(request, cutoff=resolve_cutoff(request.after_cutoff, cutoffs).date)
     if request.transcripts:
         yield from _replay(request, open_workspace)
     else:
@@ -147,6 +153,12 @@ def _score(
         golds.walls = played_walls(golds.walls, request.run_dir)
     label = f"{request.baseline or 'eval'} seeds"
     scoring = _scoring(request, open_workspace, golds)
+    if request.cutoff is not None or request.newest is not None:
+        dates = {w: f.date for w, f in (scoring.facts or {}).items()}
+        golds.walls, scope = date_scope(
+            golds.walls, dates, request.cutoff, request.newest, request.after_cutoff
+        )
+        yield Note(scope)
     report = run_evaluation(golds.walls, scoring, progress=lambda seeds: track(seeds, label, progress))
     if request.run_dir is not None:
         report["llm"] = read_run_facts(request.run_dir)

@@ -27,8 +27,10 @@ class EvaluationRequest:
     each on its own); ``split`` (None: the run's with ``run_dir``, else :data:`DEFAULT_SPLIT`).
     What to score: ``predictions`` files, an ``ocwtool llm run`` folder (``run_dir``: its epochs as
     seeds), a ``baseline`` over ``seeds`` shuffles, or recorded games (``transcripts``, replayed
-    under ``rules``). The rest: scorer options, paired comparison, labels and facts for breakdowns,
-    bootstrap resamples and where the report and figures go.
+    under ``rules``). Around a date: ``cutoff`` (or ``after_cutoff``, a model whose training cutoff
+    it is) splits the dated puzzles, ``newest`` keeps the N most recent. The rest: scorer options,
+    paired comparison, labels and facts for breakdowns, bootstrap resamples and where the report and
+    figures go.
     """
 
     release: Path | None = None
@@ -56,6 +58,8 @@ class EvaluationRequest:
     annotator: str | None = None
     herrings: str | None = None
     cutoff: dt.date | None = None
+    after_cutoff: str | None = None
+    newest: int | None = None
     breakdown: bool = False
     bootstrap: int = 2000
     json_out: Path | None = None
@@ -84,8 +88,10 @@ class EvaluationRequest:
         return Path(self.predictions[0]).stem if self.predictions else "run"
 
     def wants_facts(self) -> bool:
-        """Dates, contestants and red herrings are needed (``breakdown``, ``cutoff`` or ``plot``)."""
-        return bool(self.breakdown or self.cutoff or self.plot)
+        """Dates, contestants and red herrings are needed (breakdown, a cutoff, newest or plot)."""
+        return bool(
+            self.breakdown or self.cutoff or self.after_cutoff or self.newest is not None or self.plot
+        )
 
 
 @dataclass(frozen=True)

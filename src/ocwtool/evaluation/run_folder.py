@@ -59,7 +59,8 @@ def errored_games(facts: Mapping[str, Any]) -> str:
 
 
 def render_run_facts(facts: Mapping[str, Any]) -> str:
-    """Model, protocol, prompt, errored games, paid tokens and cost, for the eval table."""
+    """Model, protocol, prompt, errored games, paid tokens and cost, and live vs backfill play, for
+    the eval table."""
     settings, usage, prompt = facts.get("settings", {}), facts.get("usage", {}), facts.get("prompt") or {}
     cost = facts.get("cost_usd")
     return (
@@ -68,4 +69,16 @@ def render_run_facts(facts: Mapping[str, Any]) -> str:
         f"  paid calls {usage.get('calls', 0)}: {usage.get('input_tokens', 0)} input + "
         f"{usage.get('output_tokens', 0)} output tokens, cost "
         + ("unknown (no [llm.prices] entry)" if cost is None else f"${cost:.4f}")
+        + _timing_line(facts.get("timing"))
+    )
+
+
+def _timing_line(timing: Mapping[str, Any] | None) -> str:
+    """Live and backfill play apart (runs before ``timing`` was recorded have no line)."""
+    if not timing:
+        return ""
+    undated = f", {timing['undated']} undated" if timing.get("undated") else ""
+    return (
+        f"\n  puzzles played {timing['run_date']}: {timing['live']} live (published that day), "
+        f"{timing['backfill']} backfill (published before){undated}"
     )

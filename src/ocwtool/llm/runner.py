@@ -15,6 +15,7 @@ reuses what the first one played.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -25,7 +26,7 @@ from ocwtool.evaluation.game import dump_transcripts
 from ocwtool.fsio import read_json, write_json, write_text
 from ocwtool.llm.export import Usage, epoch_predictions, log_transcripts, total_usage, write_jsonl
 from ocwtool.llm.folders import errored_samples, first_error, holding, run_status
-from ocwtool.llm.inputs import Protocol, PuzzleSource
+from ocwtool.llm.inputs import Protocol, PuzzleSource, timing
 from ocwtool.llm.models import check_model_name, inspect_prerequisites, resolve_model
 from ocwtool.llm.prices import Price, price_for
 from ocwtool.llm.tasks import interactive, oneshot
@@ -72,6 +73,8 @@ class LlmRunRequest:
             "release": str(src.release) if src.release else None,
             "source": src.source,
             "split": src.split,
+            "since": src.since.isoformat() if src.since else None,
+            "newest": src.newest,
             "protocol": self.protocol.name,
             "rules": self.protocol.rules,
             "prompt": self.protocol.prompt,
@@ -102,9 +105,12 @@ def _task(req: LlmRunRequest) -> Any:
     src, proto = req.source, req.protocol
     workspace = src.workspace_root
     release = str(src.release) if src.release else None
+    since = src.since.isoformat() if src.since else None
     if proto.name == "oneshot":
-        return oneshot(workspace, release, src.source, src.split, proto.prompt, req.cache)
-    return interactive(workspace, release, src.source, src.split, proto.rules, proto.prompt, req.cache)
+        return oneshot(workspace, release, src.source, src.split, proto.prompt, req.cache, since, src.newest)
+    return interactive(
+        workspace, release, src.source, src.split, proto.rules, proto.prompt, req.cache, since, src.newest
+    )
 
 
 def _generate_config(req: LlmRunRequest) -> dict[str, Any]:
@@ -233,11 +239,20 @@ def _finish(req: LlmRunRequest, folder: Path, log: Any, how: str, prices: dict[s
     price = price_for(req.model, prices)
     cost = price.cost(usage.input_tokens, usage.output_tokens) if price else None
     manifest = _manifest(req, log, how, usage, cost, price, paths, facts)
+    manifest["timing"] = _timing(req, log)
     write_json(folder / "run.json", manifest)
     log_file = Path(str(log.location).removeprefix("file://"))
     return LlmRun(
         folder, log_file, manifest["status"], how, paths, folder / "transcripts.jsonl", usage, cost, manifest
     )
+
+
+def _timing(req: LlmRunRequest, log: Any) -> dict[str, Any]:
+    """Live vs backfill counts of the puzzles played, against the day the run started (UTC)."""
+    run_date = dt.datetime.fromisoformat(str(log.eval.created)).astimezone(dt.UTC).date()
+    dates = req.source.dates()
+    played = {str(sample.id) for sample in log.samples or []}  # once per epoch in the log
+    return timing([dates.get(wall_id) for wall_id in sorted(played)], run_date)
 
 
 def _manifest(

@@ -7,6 +7,7 @@ wraps them with resume, transcripts, usage and cost.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,7 @@ def game_scorer() -> Scorer:
 
 def build_task(src: PuzzleSource, protocol: Protocol, limit: int | None = None, cache: bool = False) -> Task:
     """The inspect task for ``src`` under ``protocol`` (what ``ocwtool llm run`` evaluates)."""
-    walls = limited(src.golds().walls, limit)
+    walls = limited(src.played()[0], limit)
     if not walls:
         raise LlmError(f"no puzzles to play in {src.describe()}")
     spec = get_prompt(protocol.prompt or default_prompt(game_of(walls[0]), protocol.name), protocol.name)
@@ -87,12 +88,21 @@ def run_metadata(spec: PromptSpec, protocol: Protocol, examples: str) -> dict[st
     }
 
 
-def _source(workspace: str | None, release: str | None, source: str | None, split: str) -> PuzzleSource:
+def _source(
+    workspace: str | None,
+    release: str | None,
+    source: str | None,
+    split: str,
+    since: str | None,
+    newest: int | None,
+) -> PuzzleSource:
+    day = dt.date.fromisoformat(since) if since else None
     if release:
-        return PuzzleSource(release=Path(release), source=source, split=split)
+        return PuzzleSource(release=Path(release), source=source, split=split, since=day, newest=newest)
     # The one place a workspace is opened from a path: a task's arguments are plain text so that
     # inspect's log can rebuild it (eval_retry), and the rebuilt task reads the folder afresh.
-    return PuzzleSource(workspace=Workspace.open(workspace or "."), source=source, split=split)
+    opened = Workspace.open(workspace or ".")
+    return PuzzleSource(workspace=opened, source=source, split=split, since=day, newest=newest)
 
 
 @task
@@ -103,10 +113,12 @@ def oneshot(
     split: str = "test",
     prompt: str | None = None,
     cache: bool = False,
+    since: str | None = None,
+    newest: int | None = None,
 ) -> Task:
     """One full answer per puzzle with the papers' prompts (OCW few-shot, or "Connecting the Dots")."""
     protocol = Protocol("oneshot", "oneshot", prompt)
-    return build_task(_source(workspace, release, source, split), protocol, cache=cache)
+    return build_task(_source(workspace, release, source, split, since, newest), protocol, cache=cache)
 
 
 @task
@@ -118,7 +130,9 @@ def interactive(
     rules: str = "nyt",
     prompt: str | None = None,
     cache: bool = False,
+    since: str | None = None,
+    newest: int | None = None,
 ) -> Task:
     """Turn-by-turn play under named rules (nyt, missed-connections, only-connect), engine feedback."""
     protocol = Protocol("interactive", rules, prompt)
-    return build_task(_source(workspace, release, source, split), protocol, cache=cache)
+    return build_task(_source(workspace, release, source, split, since, newest), protocol, cache=cache)
