@@ -106,3 +106,27 @@ def test_bad_input_is_one_line(ws: Path, site: LocalSite, capsys: pytest.Capture
         1,
         "Error: release ocw-1.0.0 holds ocw, not NYT puzzles; choose another --release name\n",
     )
+
+
+def test_an_interrupted_update_is_finished_by_the_next_run(
+    ws: Path, site: LocalSite, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert update(ws, site, "--to", "2024-03-03", "--release", "nyt-live").exit_code == 0
+
+    def stop(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("stopped")
+
+    # Stopped right after the scrape: the new days are stored but neither split nor released.
+    monkeypatch.setattr("ocwtool.releases.update._link", stop)
+    with pytest.raises(RuntimeError, match="stopped"):
+        update(ws, site, "--to", "2024-03-05", "--release", "nyt-live")
+    monkeypatch.undo()
+    assert {p.id: p.split for p in read_puzzles(ws / "puzzles" / "nyt.jsonl")}["nyt-2024-03-05"] is None
+    result = update(ws, site, "--to", "2024-03-05", "--release", "nyt-live")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "Update resumed (to 2024-03-05): 2 new puzzle(s) (split test), 0 corrected, 0 linked (minor change).",
+        f"Built {ws / 'releases' / 'nyt-live-1.1.0'}",
+    ]
+    splits = {p.id: p.split for p in read_puzzles(ws / "puzzles" / "nyt.jsonl")}
+    assert [splits[f"nyt-2024-03-0{d}"] for d in (3, 4, 5)] == [Split.TEST] * 3

@@ -51,12 +51,13 @@ def update_cmd(
 
 def summary(result: UpdateResult) -> list[str]:
     """The closing lines: what changed and what was built, or that nothing did."""
-    if result.start > result.end:
+    if result.bump is None and result.start > result.end:
         return [f"Up to date: the last capture is {result.end}; nothing scraped, nothing built."]
-    if not result.changed:
+    if result.bump is None:
         return [f"No new data for {result.start}..{result.end}: nothing changed, nothing built."]
+    span = f"{result.start}..{result.end}" if result.start <= result.end else f"resumed (to {result.end})"
     lines = [
-        f"Update {result.start}..{result.end}: {len(result.new)} new puzzle(s) (split test), "
+        f"Update {span}: {len(result.new)} new puzzle(s) (split test), "
         f"{len(result.corrected)} corrected, {result.linked} linked ({result.bump} change)."
     ]
     if result.release is not None:

@@ -20,7 +20,15 @@ from ocwtool.acquisition.import_steps import link_to_workspace
 from ocwtool.errors import InputError, ValidationFailed
 from ocwtool.progress import Progress, silent
 from ocwtool.releases.build import ReleaseSpec, build_release
-from ocwtool.releases.versioning import Bump, bump_kind, next_version, release_configs_of
+from ocwtool.releases.versioning import (
+    Bump,
+    bump_kind,
+    next_version,
+    release_configs_of,
+    release_counts,
+    released_versions,
+)
+from ocwtool.schema.corpus import is_text
 from ocwtool.schema.models import Puzzle, Split
 from ocwtool.scrapers.base import CrawlOptions
 from ocwtool.scrapers.nyt import Crawler, run_nyt
@@ -87,25 +95,50 @@ def update_workspace(
         check_release_name(workspace, release)
     start = last + dt.timedelta(days=1) if last is not None else FIRST_DAY
     result = UpdateResult(start, end)
-    if start > end:
-        return result
     before, kept = _snapshot(workspace), _splits(workspace)
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    result.outcome = run_nyt(
-        workspace, "both", crawl, start=start, end=end, stamp=stamp, crawler=crawler, progress=progress
-    )
-    result.linked = _link(workspace)
-    after = _snapshot(workspace)
-    result.new = sorted(set(after) - set(before))
+    if start <= end:
+        stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+        result.outcome = run_nyt(
+            workspace, "both", crawl, start=start, end=end, stamp=stamp, crawler=crawler, progress=progress
+        )
+        result.linked = _link(workspace)
+    after = _snapshot(workspace) if start <= end else before
+    result.new = sorted(set(after) - set(before) | _pending(workspace, kept))
     result.corrected = sorted(i for i in before if i in after and after[i] != before[i])
-    _assign_splits(workspace, kept, set(result.new), result)
+    if start <= end or result.new:
+        _assign_splits(workspace, kept, set(result.new), result)
     _finish(workspace, result, release, progress)
     return result
+
+
+def _pending(workspace: Workspace, kept: dict[str, Split]) -> set[str]:
+    """Unassigned canonical puzzles newer than every assigned one: left by an interrupted update."""
+    dates = [p.nyt.date for p in workspace.store(CANONICAL) if p.nyt is not None and p.id in kept]
+    if not dates:
+        return set()
+    return {
+        p.id
+        for p in workspace.store(CANONICAL)
+        if p.nyt is not None and p.id not in kept and p.nyt.date > max(dates)
+    }
+
+
+def _unreleased(workspace: Workspace, name: str) -> bool:
+    """Whether the canonical store holds more puzzles than ``name``'s latest version (an update
+    interrupted before its build)."""
+    versions = released_versions(workspace.releases_dir, name)
+    folder = workspace.releases_dir / f"{name}-{versions[-1]}" if versions else None
+    if folder is None or not (folder / "manifest.json").is_file():
+        return False
+    shipped = sum(release_counts(folder).get(CANONICAL, {}).values())
+    return shipped < sum(1 for p in workspace.store(CANONICAL) if is_text(p))
 
 
 def _finish(workspace: Workspace, result: UpdateResult, release: str | None, progress: Progress) -> None:
     """Validate and release when anything changed."""
     result.bump = bump_kind(len(result.new), len(result.corrected) + result.linked, schema_changed=False)
+    if result.bump is None and release is not None and _unreleased(workspace, release):
+        result.bump = "minor"  # the build an interrupted update did not reach
     if result.bump is None:
         return
     report = validate_workspace(workspace, (CANONICAL,), expectations=False, progress=progress)

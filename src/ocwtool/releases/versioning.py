@@ -48,7 +48,13 @@ def next_version(releases_dir: Path, name: str, kind: Bump) -> str:
     return bump(versions[-1], kind) if versions else FIRST
 
 
+def release_counts(folder: Path) -> dict[str, dict[str, int]]:
+    """Rows per config and split, from a release folder's manifest."""
+    manifest = read_json(folder / "manifest.json")
+    counts = manifest.get("counts", {}).get("configs", {}) if isinstance(manifest, dict) else {}
+    return counts if isinstance(counts, dict) else {}
+
+
 def release_configs_of(folder: Path) -> list[str]:
     """The configs a release folder's manifest lists."""
-    manifest = read_json(folder / "manifest.json")
-    return sorted(manifest.get("counts", {}).get("configs", {})) if isinstance(manifest, dict) else []
+    return sorted(release_counts(folder))
