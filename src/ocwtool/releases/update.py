@@ -68,8 +68,10 @@ def last_capture(workspace: Workspace) -> dt.date | None:
 
 def check_release_name(workspace: Workspace, name: str) -> None:
     """A release name already used for other content (no ``nyt`` config) is refused."""
-    folders = sorted(p for p in workspace.releases_dir.glob(f"{name}-*") if (p / "manifest.json").is_file())
-    for folder in folders:
+    folders = [
+        workspace.release(name, version).root for version in released_versions(workspace.releases_dir, name)
+    ]
+    for folder in (f for f in folders if (f / "manifest.json").is_file()):
         configs = release_configs_of(folder)
         if "nyt" not in configs:
             raise InputError(
@@ -127,7 +129,7 @@ def _unreleased(workspace: Workspace, name: str) -> bool:
     """Whether the canonical store holds more puzzles than ``name``'s latest version (an update
     interrupted before its build)."""
     versions = released_versions(workspace.releases_dir, name)
-    folder = workspace.releases_dir / f"{name}-{versions[-1]}" if versions else None
+    folder = workspace.release(name, versions[-1]).root if versions else None
     if folder is None or not (folder / "manifest.json").is_file():
         return False
     shipped = sum(release_counts(folder).get(CANONICAL, {}).values())
