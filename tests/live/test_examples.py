@@ -33,8 +33,8 @@ def parses(args: list[str]) -> None:
 
 
 def test_crontab_line() -> None:
-    lines = [l for l in (EXAMPLES / "ocwtool-update.cron").read_text().splitlines() if l and l[0] != "#"]
-    entries = [l for l in lines if not re.fullmatch(r"[A-Z_]+=\S+", l)]
+    lines = [s for s in (EXAMPLES / "ocwtool-update.cron").read_text().splitlines() if s and s[0] != "#"]
+    entries = [s for s in lines if not re.fullmatch(r"[A-Z_]+=\S+", s)]
     assert len(entries) == 1
     fields = entries[0].split(None, 5)
     assert all(re.fullmatch(FIELD, f) for f in fields[:5]), fields[:5]
