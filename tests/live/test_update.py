@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -130,3 +132,19 @@ def test_an_interrupted_update_is_finished_by_the_next_run(
     ]
     splits = {p.id: p.split for p in read_puzzles(ws / "puzzles" / "nyt.jsonl")}
     assert [splits[f"nyt-2024-03-0{d}"] for d in (3, 4, 5)] == [Split.TEST] * 3
+
+
+def test_up_to_date_imports_no_scraper_or_builder(ws: Path) -> None:
+    """The nothing-to-do path is what cron runs daily: it stays light (goal < 2 s a run)."""
+    script = (
+        "import sys\nfrom ocwtool.cli import main\n"
+        f"try:\n    main(['-w', {str(ws)!r}, 'update', '--to', '2024-03-02', '--release', 'nyt-live'])\n"
+        "except SystemExit as exit:\n    assert not exit.code, exit.code\n"
+        "heavy = ['ocwtool.releases.build', 'ocwtool.scrapers.nyt', 'ocwtool.validators.gate']\n"
+        "print([m for m in heavy if m in sys.modules])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines() == [
+        "Up to date: the last capture is 2024-03-02; nothing scraped, nothing built.",
+        "[]",
+    ]

@@ -39,10 +39,16 @@ def update_cmd(
       ocwtool update --release nyt-live
       ocwtool update --to 2025-01-31 --base-url http://127.0.0.1:8000 --delay 0
     """
-    from ocwtool.releases.update import update_workspace
+    from ocwtool.releases.update_state import nothing_to_do, update_span
 
     ws = app.workspace()
-    result = update_workspace(ws, crawl, end=end or dt.date.today(), release=release, progress=progress)
+    span = update_span(ws, end or dt.date.today(), release)
+    if nothing_to_do(ws, span, release):  # before importing the scrapers and the release builder
+        term.echo(f"Up to date: the last capture is {span[1]}; nothing scraped, nothing built.")
+        return
+    from ocwtool.releases.update import update_workspace
+
+    result = update_workspace(ws, crawl, end=span[1], release=release, progress=progress)
     if result.outcome is not None:
         echo_outcome(result.outcome, ws)
     for line in summary(result):

@@ -17,28 +17,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ocwtool.acquisition.import_steps import link_to_workspace
-from ocwtool.errors import InputError, ValidationFailed
+from ocwtool.errors import ValidationFailed
 from ocwtool.progress import Progress, silent
 from ocwtool.releases.build import ReleaseSpec, build_release
-from ocwtool.releases.versioning import (
-    Bump,
-    bump_kind,
-    next_version,
-    release_configs_of,
-    release_counts,
-    released_versions,
+from ocwtool.releases.update_state import (
+    CANONICAL,
+    NYT_STORES,
+    nothing_to_do,
+    pending,
+    splits,
+    unreleased,
+    update_span,
 )
-from ocwtool.schema.corpus import is_text
+from ocwtool.releases.versioning import Bump, bump_kind, next_version
 from ocwtool.schema.models import Puzzle, Split
 from ocwtool.scrapers.base import CrawlOptions
 from ocwtool.scrapers.nyt import Crawler, run_nyt
 from ocwtool.scrapers.outcome import ScrapeOutcome
 from ocwtool.validators.gate import validate_workspace, write_reports
 from ocwtool.workspace import Workspace
-
-FIRST_DAY = dt.date(2023, 6, 12)
-CANONICAL = "nyt"  # what is validated and released; nyt-api and nyt-archive are its two sides
-NYT_STORES = (CANONICAL, "nyt-api", "nyt-archive")
 
 
 @dataclass
@@ -59,27 +56,6 @@ class UpdateResult:
         return bool(self.new or self.corrected or self.linked)
 
 
-def last_capture(workspace: Workspace) -> dt.date | None:
-    """The newest NYT day the workspace holds (any NYT store), None before the first scrape."""
-    stores = workspace.stores(missing_ok=True)
-    days = [p.nyt.date for name in NYT_STORES for p in stores.get(name, []) if p.nyt is not None]
-    return max(days, default=None)
-
-
-def check_release_name(workspace: Workspace, name: str) -> None:
-    """A release name already used for other content (no ``nyt`` config) is refused."""
-    folders = [
-        workspace.release(name, version).root for version in released_versions(workspace.releases_dir, name)
-    ]
-    for folder in (f for f in folders if (f / "manifest.json").is_file()):
-        configs = release_configs_of(folder)
-        if "nyt" not in configs:
-            raise InputError(
-                f"release {folder.name} holds {', '.join(configs) or 'no config'}, not NYT puzzles; "
-                "choose another --release name"
-            )
-
-
 def update_workspace(
     workspace: Workspace,
     crawl: CrawlOptions,
@@ -90,14 +66,11 @@ def update_workspace(
     progress: Progress = silent,
 ) -> UpdateResult:
     """Scrape, link, split, validate and (``release``) build; see the module's docstring."""
-    last = last_capture(workspace)
-    if last is not None and end < last:
-        raise InputError(f"--to {end} is before the last capture ({last}); give a later date or leave it out")
-    if release is not None:
-        check_release_name(workspace, release)
-    start = last + dt.timedelta(days=1) if last is not None else FIRST_DAY
+    start, end = update_span(workspace, end, release)
     result = UpdateResult(start, end)
-    before, kept = _snapshot(workspace), _splits(workspace)
+    if nothing_to_do(workspace, (start, end), release):
+        return result
+    before, kept = _snapshot(workspace), splits(workspace)
     if start <= end:
         stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
         result.outcome = run_nyt(
@@ -105,7 +78,7 @@ def update_workspace(
         )
         result.linked = _link(workspace)
     after = _snapshot(workspace) if start <= end else before
-    result.new = sorted(set(after) - set(before) | _pending(workspace, kept))
+    result.new = sorted(set(after) - set(before) | pending(workspace, kept))
     result.corrected = sorted(i for i in before if i in after and after[i] != before[i])
     if start <= end or result.new:
         _assign_splits(workspace, kept, set(result.new), result)
@@ -113,33 +86,10 @@ def update_workspace(
     return result
 
 
-def _pending(workspace: Workspace, kept: dict[str, Split]) -> set[str]:
-    """Unassigned canonical puzzles newer than every assigned one: left by an interrupted update."""
-    dates = [p.nyt.date for p in workspace.store(CANONICAL) if p.nyt is not None and p.id in kept]
-    if not dates:
-        return set()
-    return {
-        p.id
-        for p in workspace.store(CANONICAL)
-        if p.nyt is not None and p.id not in kept and p.nyt.date > max(dates)
-    }
-
-
-def _unreleased(workspace: Workspace, name: str) -> bool:
-    """Whether the canonical store holds more puzzles than ``name``'s latest version (an update
-    interrupted before its build)."""
-    versions = released_versions(workspace.releases_dir, name)
-    folder = workspace.release(name, versions[-1]).root if versions else None
-    if folder is None or not (folder / "manifest.json").is_file():
-        return False
-    shipped = sum(release_counts(folder).get(CANONICAL, {}).values())
-    return shipped < sum(1 for p in workspace.store(CANONICAL) if is_text(p))
-
-
 def _finish(workspace: Workspace, result: UpdateResult, release: str | None, progress: Progress) -> None:
     """Validate and release when anything changed."""
     result.bump = bump_kind(len(result.new), len(result.corrected) + result.linked, schema_changed=False)
-    if result.bump is None and release is not None and _unreleased(workspace, release):
+    if result.bump is None and release is not None and unreleased(workspace, release):
         result.bump = "minor"  # the build an interrupted update did not reach
     if result.bump is None:
         return
@@ -157,12 +107,6 @@ def _finish(workspace: Workspace, result: UpdateResult, release: str | None, pro
 def _snapshot(workspace: Workspace) -> dict[str, str]:
     """Every puzzle of the canonical store as JSON without its split, by id (new vs corrected)."""
     return {p.id: p.model_dump_json(exclude={"split"}) for p in workspace.store(CANONICAL)}
-
-
-def _splits(workspace: Workspace) -> dict[str, Split]:
-    """The split each NYT puzzle has before the update (a re-parsed capture comes back without)."""
-    stores = workspace.stores(missing_ok=True)
-    return {p.id: p.split for name in NYT_STORES for p in stores.get(name, []) if p.split is not None}
 
 
 def _link(workspace: Workspace) -> int:
