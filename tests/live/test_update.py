@@ -60,8 +60,10 @@ def test_new_days_are_scraped_split_and_released(ws: Path, site: LocalSite) -> N
     part = json.loads((ws / "runs" / "update-parts.jsonl").read_text().splitlines()[-1])
     assert part == {"part": "post-2024-03-03", "from": "2024-03-03", "to": "2024-03-04", "split": "test",
                     "ids": ["nyt-2024-03-03", "nyt-2024-03-04"]}  # fmt: skip
+    released = {p: p.read_bytes() for p in (ws / "releases").rglob("*") if p.is_file()}
     again = update(ws, site, "--to", "2024-03-06", "--release", "nyt-live")
     assert again.exit_code == 0, again.output
+    assert {p: p.read_bytes() for p in released} == released  # nothing released is rewritten
     assert again.stdout.splitlines()[-1] == f"Built {ws / 'releases' / 'nyt-live-1.1.0'}"
     changes = json.loads((ws / "releases" / "nyt-live-1.1.0" / "changelog.json").read_text())
     assert "nyt-2024-03-05" in json.dumps(changes)
