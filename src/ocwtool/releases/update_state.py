@@ -63,14 +63,9 @@ def splits(workspace: Workspace) -> dict[str, Split]:
 
 def pending(workspace: Workspace, kept: dict[str, Split]) -> set[str]:
     """Unassigned canonical puzzles newer than every assigned one: left by an interrupted update."""
-    dates = [p.nyt.date for p in workspace.store(CANONICAL) if p.nyt is not None and p.id in kept]
-    if not dates:
-        return set()
-    return {
-        p.id
-        for p in workspace.store(CANONICAL)
-        if p.nyt is not None and p.id not in kept and p.nyt.date > max(dates)
-    }
+    dated = [(p.id, p.nyt.date) for p in workspace.store(CANONICAL) if p.nyt is not None]
+    cutoff = max((day for pid, day in dated if pid in kept), default=None)
+    return {pid for pid, day in dated if cutoff is not None and pid not in kept and day > cutoff}
 
 
 def unreleased(workspace: Workspace, name: str) -> bool:
