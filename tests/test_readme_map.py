@@ -23,6 +23,7 @@ KINDS = [
     "a release file",
     "a rule of generated boards",
     "a validation rule",
+    "a scheduled run",
 ]
 
 

@@ -220,6 +220,11 @@ class Workspace:
         path = self.runs_dir / file_name
         return inside(self.root, path, f"evaluation report {path}")
 
+    @property
+    def update_parts_path(self) -> Path:
+        """``ocwtool update``'s record of the dated post-cutoff parts: ``runs/update-parts.jsonl``."""
+        return self.runs_dir / "update-parts.jsonl"
+
     def nyt_reconcile_paths(self, stamp: str) -> tuple[Path, Path]:
         """``scrape nyt --source both``'s comparison: ``runs/nyt-reconcile-<stamp>.json`` and ``.txt``."""
         base = self.runs_dir / f"nyt-reconcile-{stamp}"

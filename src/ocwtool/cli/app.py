@@ -49,6 +49,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "split": ("ocwtool.cli.split", "split_cmd", "Assign train/validation/test splits in the stores."),
     "report": ("ocwtool.cli.report", "report_cmd", "Draw the workspace as figures in one HTML report."),
     "release": ("ocwtool.cli.release", "release_cmd", "Build or verify a compressed, checksummed release."),
+    "update": (
+        "ocwtool.cli.update",
+        "update_cmd",
+        "Scrape new NYT days, split them, validate; release the next version.",
+    ),
     "reconcile": ("ocwtool.cli.reconcile", "reconcile_cmd", "Compare two puzzle stores day by day."),
     "llm": ("ocwtool.cli.llm", "llm_cmd", "Run language models on the puzzles (inspect-ai, [llm] extra)."),
     "demo": ("ocwtool.cli.demo", "demo_cmd", "Run the whole pipeline offline on a bundled snapshot."),

@@ -113,9 +113,19 @@ def missing_urls(frontier_path: Path) -> list[str]:
 def _write_store(workspace: Workspace, name: str, puzzles: list[Puzzle], run: ScrapeOutcome) -> list[Puzzle]:
     """Merge ``puzzles`` into the store ``name`` (new replace old by id); return its content."""
     path = workspace.puzzles_path(name)
-    merged = workspace.update_store(name, lambda old: list({p.id: p for p in [*old, *puzzles]}.values()))
+    merged = workspace.update_store(name, lambda old: _replace_keeping_splits(old, puzzles))
     run.written[path] = len(merged)
     return merged
+
+
+def _replace_keeping_splits(old: list[Puzzle], new: list[Puzzle]) -> list[Puzzle]:
+    """``old`` with ``new`` replacing records by id; a re-parsed capture carries no split, so a
+    record keeps the split it was assigned (assigned puzzles never move)."""
+    splits = {p.id: p.split for p in old if p.split is not None}
+    fresh = [
+        p.model_copy(update={"split": splits[p.id]}) if p.split is None and p.id in splits else p for p in new
+    ]
+    return list({p.id: p for p in [*old, *fresh]}.values())
 
 
 def _reconcile(
