@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ocwtool.schema.models import Provenance, Puzzle, Split
+from ocwtool.schema.models import Provenance, Puzzle, Split, nyt_number
 from ocwtool.schema.nyt import DayGroups, build_puzzle
 from tests.nyt.fixtures import archive_day_html, archive_page, body, v2_doc
 from tests.servers import LocalSite
@@ -35,3 +35,12 @@ def seeded(d: dt.date, split: Split | None = Split.TRAIN) -> Puzzle:
     """A puzzle already in the workspace for day ``d``."""
     p = build_puzzle(DayGroups(date=d, groups=day_groups(d)), "nyt", Provenance(source="nyt-api"), "t")
     return p.model_copy(update={"split": split})
+
+
+def serve_archive_days(site: LocalSite, days: list[dt.date]) -> None:
+    """The archive listing lists ``days`` (one page, newest first), each with its own board."""
+    items = [
+        archive_day_html(nyt_number(d), f"{d:%B} {d.day}, {d.year}", day_groups(d))
+        for d in sorted(days, reverse=True)
+    ]
+    site.route(LISTING, archive_page(items, pages=1))

@@ -29,7 +29,8 @@ def update_cmd(
     """Bring the NYT puzzles up to date: scrape the days after the last capture (the endpoint, the
     archive filling the days it lacks), link undated NYT boards to them, put the new puzzles (only
     them: assigned puzzles never move) in the post-cutoff split `test`, validate, and with --release
-    build the next version (new puzzles: minor, corrections: patch) with its changelog. With no new
+    build the next version (a puzzle schema change: major, new puzzles: minor, corrections:
+    patch) with its changelog. With no new
     data it writes and builds nothing and exits 0. Safe to run again after an interruption, and
     from cron, systemd or CI (docs/live.md).
 
@@ -61,9 +62,11 @@ def summary(result: UpdateResult) -> list[str]:
         return [f"Up to date: the last capture is {result.end}; nothing scraped, nothing built."]
     if result.bump is None:
         return [f"No new data for {result.start}..{result.end}: nothing changed, nothing built."]
-    span = f"{result.start}..{result.end}" if result.start <= result.end else f"resumed (to {result.end})"
+    span = f" {result.start}..{result.end}" if result.start <= result.end else f" resumed (to {result.end})"
+    if result.start > result.end and result.bump == "major":
+        span = f" (puzzle schema changed, to {result.end})"
     lines = [
-        f"Update {span}: {len(result.new)} new puzzle(s) (split test), "
+        f"Update{span}: {len(result.new)} new puzzle(s) (split test), "
         f"{len(result.corrected)} corrected, {result.linked} linked ({result.bump} change)."
     ]
     if result.release is not None:

@@ -45,6 +45,7 @@ from ocwtool.report.collect import store_runs
 from ocwtool.report.fixation import player_fixation
 from ocwtool.safenames import check_release
 from ocwtool.schema.corpus import Corpus, is_text
+from ocwtool.schema.fingerprint import schema_fingerprint
 from ocwtool.schema.models import Puzzle, sort_key
 from ocwtool.stores.release import HERRINGS, Release
 from ocwtool.validators.findings import ValidationReport, to_json, to_markdown
@@ -288,6 +289,7 @@ def _manifest(
         "release_notes": spec.notes,
         "archive_format": spec.fmt,
         "tool": {"name": "ocwtool", "version": __version__, "commit": commit},
+        "schema": {"puzzle": schema_fingerprint()},  # `ocwtool update`: a change is a major version
         "counts": {
             "configs": counts,
             "excluded_non_text": sum(1 for p in corpus.puzzles if not is_text(p)),

@@ -1,9 +1,9 @@
 """``ocwtool update``: bring a workspace's NYT puzzles up to date and, when anything changed,
 release the next version.
 
-Steps, each resumable on its own: scrape the days after the last capture (the endpoint, the archive
-filling the days it lacks: ``scrape nyt --source both``, into the canonical store ``nyt``, the
-one validated and released); link undated NYT boards of the other stores
+Steps, each resumable on its own: scrape the days after the last capture (the endpoint, then the
+archive only for the days it lacks, into ``nyt-api``/``nyt-archive`` and the canonical store
+``nyt``, the one validated and released); link undated NYT boards of the other stores
 to the new days; give the new puzzles (and only them) the post-cutoff split ``test``, recording the
 dated part in ``runs/update-parts.jsonl``; validate; build ``--release NAME`` at the next version
 (:mod:`ocwtool.releases.versioning`). No new data: no store, no report, no release is written.
@@ -25,6 +25,7 @@ from ocwtool.releases.update_state import (
     NYT_STORES,
     nothing_to_do,
     pending,
+    schema_changed,
     splits,
     unreleased,
     update_span,
@@ -32,7 +33,7 @@ from ocwtool.releases.update_state import (
 from ocwtool.releases.versioning import Bump, bump_kind, next_version
 from ocwtool.schema.models import Puzzle, Split
 from ocwtool.scrapers.base import CrawlOptions
-from ocwtool.scrapers.nyt import Crawler, run_nyt
+from ocwtool.scrapers.nyt import Crawler, run_nyt_fallback
 from ocwtool.scrapers.outcome import ScrapeOutcome
 from ocwtool.validators.gate import validate_workspace, write_reports
 from ocwtool.workspace import Workspace
@@ -72,9 +73,8 @@ def update_workspace(
         return result
     before, kept = _snapshot(workspace), splits(workspace)
     if start <= end:
-        stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-        result.outcome = run_nyt(
-            workspace, "both", crawl, start=start, end=end, stamp=stamp, crawler=crawler, progress=progress
+        result.outcome = run_nyt_fallback(
+            workspace, crawl, start=start, end=end, crawler=crawler, progress=progress
         )
         result.linked = _link(workspace)
     after = _snapshot(workspace) if start <= end else before
@@ -88,7 +88,8 @@ def update_workspace(
 
 def _finish(workspace: Workspace, result: UpdateResult, release: str | None, progress: Progress) -> None:
     """Validate and release when anything changed."""
-    result.bump = bump_kind(len(result.new), len(result.corrected) + result.linked, schema_changed=False)
+    major = release is not None and schema_changed(workspace, release)
+    result.bump = bump_kind(len(result.new), len(result.corrected) + result.linked, schema_changed=major)
     if result.bump is None and release is not None and unreleased(workspace, release):
         result.bump = "minor"  # the build an interrupted update did not reach
     if result.bump is None:

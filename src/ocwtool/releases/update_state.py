@@ -5,10 +5,13 @@ purpose: an update with nothing to do imports no scraper, validator or release b
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from ocwtool.errors import InputError
+from ocwtool.fsio import read_json
 from ocwtool.releases.versioning import release_configs_of, release_counts, released_versions
 from ocwtool.schema.corpus import is_text
+from ocwtool.schema.fingerprint import schema_fingerprint
 from ocwtool.schema.models import Split
 from ocwtool.workspace import Workspace
 
@@ -31,7 +34,7 @@ def nothing_to_do(workspace: Workspace, span: tuple[dt.date, dt.date], release: 
     """No day to scrape and nothing an interrupted update left behind."""
     if span[0] <= span[1] or pending(workspace, splits(workspace)):
         return False
-    return release is None or not unreleased(workspace, release)
+    return release is None or not (unreleased(workspace, release) or schema_changed(workspace, release))
 
 
 def last_capture(workspace: Workspace) -> dt.date | None:
@@ -66,6 +69,21 @@ def pending(workspace: Workspace, kept: dict[str, Split]) -> set[str]:
     dated = [(p.id, p.nyt.date) for p in workspace.store(CANONICAL) if p.nyt is not None]
     cutoff = max((day for pid, day in dated if pid in kept), default=None)
     return {pid for pid, day in dated if cutoff is not None and pid not in kept and day > cutoff}
+
+
+def schema_changed(workspace: Workspace, name: str) -> bool:
+    """Whether ``name``'s latest version was built with another puzzle schema than this ocwtool's
+    (a major version). A release from before fingerprints were recorded counts as unchanged."""
+    manifest = _latest_manifest(workspace, name)
+    recorded = manifest.get("schema", {}).get("puzzle") if manifest else None
+    return isinstance(recorded, str) and recorded != schema_fingerprint()
+
+
+def _latest_manifest(workspace: Workspace, name: str) -> dict[str, Any] | None:
+    versions = released_versions(workspace.releases_dir, name)
+    path = workspace.release(name, versions[-1]).manifest if versions else None
+    data = read_json(path) if path is not None and path.is_file() else None
+    return data if isinstance(data, dict) else None
 
 
 def unreleased(workspace: Workspace, name: str) -> bool:

@@ -69,6 +69,46 @@ def run_nyt(
     return run
 
 
+def run_nyt_fallback(
+    workspace: Workspace,
+    options: CrawlOptions,
+    *,
+    start: dt.date,
+    end: dt.date,
+    crawler: Crawler | None = None,
+    progress: Progress = silent,
+) -> ScrapeOutcome:
+    """``ocwtool update``'s crawl: the endpoint over ``start..end``, then the archive only for the days
+    the endpoint lacks (none: the archive is not asked). No day comes from both sides, so there is
+    nothing to reconcile and no report; the days found go to their stores and the canonical one."""
+    do_crawl: Crawler = crawler or partial(crawl, progress=progress)
+    run = ScrapeOutcome()
+    opts = replace(options, date_from=start, date_to=end)
+    api = [
+        p
+        for p in _crawl_api(NytApiSource(start, end), opts, workspace, do_crawl, run)
+        if _dated(p, start, end)
+    ]
+    lacking = frozenset(_days(start, end)) - {p.nyt.date for p in api if p.nyt is not None}
+    archive: list[Puzzle] = []
+    if lacking:
+        report = run.add_crawl(do_crawl(TryhardSource(days=lacking), opts, workspace))
+        archive = [p for p in report.puzzles if p.nyt is not None and p.nyt.date in lacking]
+        if archive:
+            _write_store(workspace, TryhardSource.name, archive, run)
+    if api or archive:
+        _write_store(workspace, CANONICAL, merge(api, archive), run)
+    return run
+
+
+def _dated(p: Puzzle, start: dt.date, end: dt.date) -> bool:
+    return p.nyt is not None and start <= p.nyt.date <= end
+
+
+def _days(start: dt.date, end: dt.date) -> list[dt.date]:
+    return [start + dt.timedelta(days=k) for k in range((end - start).days + 1)]
+
+
 def _crawl_api(
     source: NytApiSource, opts: CrawlOptions, workspace: Workspace, do_crawl: Crawler, run: ScrapeOutcome
 ) -> list[Puzzle]:

@@ -69,15 +69,19 @@ def _group_from_item(title: str | None, text: str, where: str) -> tuple[str, lis
 
 
 class TryhardSource:
-    """The paginated archive listing; optional date bounds keep only days in range."""
+    """The paginated archive listing; optional date bounds keep only days in range, and ``days``
+    (``ocwtool update``: the days the endpoint lacks) only those days."""
 
     name = NAME
     default_base_url = DEFAULT_BASE_URL
     parser_version = PARSER_VERSION
 
-    def __init__(self, start: dt.date | None = None, end: dt.date | None = None) -> None:
-        self.start = start
-        self.end = end
+    def __init__(
+        self, start: dt.date | None = None, end: dt.date | None = None, days: frozenset[dt.date] | None = None
+    ) -> None:
+        self.start = min(days) if days and start is None else start
+        self.end = max(days) if days and end is None else end
+        self.days = days
 
     def seeds(self, options: CrawlOptions) -> list[str]:
         return [DEFAULT_BASE_URL + LISTING_PATH]
@@ -98,6 +102,6 @@ class TryhardSource:
 
     def _in_range(self, p: Puzzle) -> bool:
         date = p.nyt.date if p.nyt else None
-        if date is None:
+        if date is None or (self.days is not None and date not in self.days):
             return False
         return (self.start is None or date >= self.start) and (self.end is None or date <= self.end)
