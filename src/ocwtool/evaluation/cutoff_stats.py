@@ -36,7 +36,7 @@ Outcomes = dict[str, dict[str, list[bool]]]  # side -> wall id -> solved, one pe
 
 def outcomes_by_side(
     golds: Sequence[GoldWall],
-    runs: Sequence[Walls],
+    runs: Sequence[Sequence[Mapping[str, Any]]],
     facts: Mapping[str, WallFacts],
     cutoff: dt.date,
     into: Outcomes | None = None,
