@@ -20,7 +20,9 @@ from ocwtool.stores.puzzles import write_puzzles
 from ocwtool.workspace import Workspace
 from tests.annotations.conftest import run_cli
 from tests.conftest import make_nyt
+from tests.report.browser import open_page
 
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 DAYS = [dt.date(2023, 9, 18) + dt.timedelta(days=k) for k in range(24)]  # 13 before 2023-10-01, 11 on/after
 RUN_DAY = dt.date(2023, 10, 9)  # the invented run's day: 3 puzzles live, 21 backfill
 CUTOFF = dt.date(2023, 10, 1)  # gpt-4o's in the bundled table
@@ -202,3 +204,34 @@ def test_a_cutoff_from_ocwtool_toml_wins(workspace: Path, tmp_path: Path) -> Non
     result = run_cli(workspace, "report", "--after-cutoff", "My-Model", "--out", str(out), "--no-progress")
     assert result.exit_code == 0, result.stderr
     assert "training cutoff 2023-10-05 (my-model&#x27;s)." in out.read_text()
+
+
+PANEL_FACTS = """JSON.stringify(['eval-cutoff', 'eval-live'].map(id => {
+  const panel = document.getElementById(id);
+  const img = panel.querySelector('figure img');
+  return {
+    image: img ? [img.complete, img.naturalWidth > 0, img.getBoundingClientRect().height > 100] : null,
+    rows: Array.from(panel.querySelectorAll('tbody tr')).map(
+      tr => Array.from(tr.cells).map(td => [td.innerText, td.getBoundingClientRect().height > 0])),
+    caption: panel.querySelector('figcaption').innerText
+  };
+}))"""
+
+
+def test_the_panels_in_chromium(workspace: Path, tmp_path: Path) -> None:
+    """What a reader sees: both figures decoded, every interval written in a visible cell, the
+    too-few note under the figure, nothing wider than the page."""
+    out = tmp_path / "page.html"
+    result = run_cli(workspace, "report", "--after-cutoff", "gpt-4o", "--out", str(out), "--no-progress")
+    assert result.exit_code == 0, result.stderr
+    seen = open_page(out, PANEL_FACTS)
+    assert seen.errors == [] and seen.facts["scripts"] == 0
+    assert seen.facts["too_wide"] == [] and seen.facts["page_width"] == seen.facts["viewport"]
+    panels = _panels(workspace, CUTOFF)
+    for shown, key in zip(seen.facts["extra"], ("eval-cutoff", "eval-live"), strict=True):
+        assert shown["image"] == [True, True, True]
+        assert shown["rows"] == [[[cell, True] for cell in row] for row in panels[key].table[1:]]
+        assert shown["caption"] == panels[key].caption
+    assert "(too few puzzles)" in seen.facts["extra"][1]["rows"][0][1][0]
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "report-cutoff.png").write_bytes(seen.screenshot)
