@@ -130,6 +130,7 @@ def test_a_side_with_too_few_puzzles_is_named(workspace: Path) -> None:
     )
     nothing_after = _panels(workspace, dt.date(2024, 1, 1))["eval-cutoff"]
     assert nothing_after.table[1][2:] == ("no puzzles", "-", "no test: a side has no puzzles")
+    assert "Too few" not in nothing_after.caption  # 24 before, none after: the table says so
 
 
 def test_live_and_backfill_are_apart_per_model(workspace: Path) -> None:

@@ -39,12 +39,13 @@ def difference_cells(rates: Rates) -> tuple[str, str]:
 
 
 def too_few(named: Mapping[str, Rates], sides: Mapping[str, str]) -> str:
-    """A sentence naming every side (of ``sides``: key -> short name) on fewer than MIN_PUZZLES."""
+    """A sentence naming every side (of ``sides``: key -> short name) on 1 to MIN_PUZZLES - 1
+    puzzles (a side with none says so in the table)."""
     few = [
         f"{name} {shown}: {r[side]['walls']}"
         for name, r in named.items()
         for side, shown in sides.items()
-        if r[side]["walls"] < MIN_PUZZLES
+        if 0 < r[side]["walls"] < MIN_PUZZLES
     ]
     if not few:
         return ""
