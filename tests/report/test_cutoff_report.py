@@ -180,6 +180,24 @@ def test_a_report_without_per_wall_rows_is_counted_not_scored(workspace: Path) -
     )
 
 
+def test_a_report_without_per_wall_rows_shows_the_comparison_eval_stored(workspace: Path) -> None:
+    """eval --after-cutoff saved its comparison: the report shows it at that date, and no other."""
+    run = workspace / "runs" / "llm" / "gpt-4o-nyt"
+    out = workspace / "runs" / "eval-gpt_4o_nyt-nyt-test.json"
+    args = ["--after-cutoff", "gpt-4o", "--json-out", str(out), "--no-progress"]
+    assert run_cli(workspace, "eval", "--run", str(run), "--bootstrap", "0", *args).exit_code == 0
+    with_rows = _panels(workspace, CUTOFF)["eval-cutoff"]
+    assert with_rows.table[1][1] == _cell([d for d in DAYS if d < CUTOFF])
+    report = json.loads(out.read_text())
+    for played in report["runs"]:
+        played["walls"] = []
+    out.write_text(json.dumps(report))
+    assert _panels(workspace, CUTOFF)["eval-cutoff"].table == with_rows.table
+    assert _panels(workspace, dt.date(2023, 10, 2))["eval-cutoff"].note == (
+        "No date breakdown: no scored run has per-wall rows on dated puzzles around 2023-10-02."
+    )
+
+
 def _fail(workspace: Path, *args: str) -> tuple[int, str]:
     """Exit code and stderr of the real command line (where errors become one line)."""
     argv = [sys.executable, "-m", "ocwtool", "-w", str(workspace), "report", *args]
