@@ -31,30 +31,53 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return float(ci.low), float(ci.high)
 
 
+Outcomes = dict[str, dict[str, list[bool]]]  # side -> wall id -> solved, one per run
+
+
+def outcomes_by_side(
+    golds: Sequence[GoldWall],
+    runs: Sequence[Sequence[Mapping[str, Any]]],
+    facts: Mapping[str, WallFacts],
+    cutoff: dt.date,
+    into: Outcomes | None = None,
+) -> Outcomes:
+    """Each dated wall's solved flags (one per run) on its side of ``cutoff``: ``before`` it, or
+    ``after`` (on or after it). ``into``: add to these (several reports of one model pooled; a wall
+    played by two of them keeps one entry, the mean of all its runs)."""
+    out = into if into is not None else {side: {} for side in SIDES}
+    for i, gold in enumerate(golds):
+        date = facts.get(gold.wall_id, WallFacts()).date
+        if date is not None:
+            side = "before" if date < cutoff else "after"
+            out[side].setdefault(gold.wall_id, []).extend(bool(walls[i]["solved"]) for walls in runs)
+    return out
+
+
+def side_rates(outcomes: Outcomes) -> dict[str, Any]:
+    """Walls, wins, win rate and its Wilson interval a side (rate and interval None on a side without
+    walls), and when both sides have walls the difference (after - before) and Fisher's exact p."""
+    from scipy.stats import fisher_exact  # deferred: scipy is heavy
+
+    out: dict[str, Any] = {}
+    for side in SIDES:
+        rates = [float(np.mean(solved)) for solved in outcomes[side].values()]
+        wins, n = round(sum(rates)), len(rates)
+        out[side] = {"walls": n, "wins": wins, "win_rate": wins / n if n else None}
+        out[side]["ci95"] = list(wilson(wins, n)) if n else None
+    if all(out[side]["walls"] for side in SIDES):
+        table = [[out[s]["wins"], out[s]["walls"] - out[s]["wins"]] for s in SIDES]
+        out["difference"] = out["after"]["win_rate"] - out["before"]["win_rate"]
+        out["fisher_p"] = float(fisher_exact(table).pvalue)
+    return out
+
+
 def cutoff_comparison(
     golds: Sequence[GoldWall], runs: Sequence[Walls], facts: Mapping[str, WallFacts], cutoff: dt.date
 ) -> dict[str, Any] | None:
     """Walls, wins, win rate and its Wilson interval on each side of ``cutoff``, the difference
     (after - before) and Fisher's exact p; None unless both sides have a dated wall."""
-    from scipy.stats import fisher_exact  # deferred: scipy is heavy
-
-    sides: dict[str, list[float]] = {side: [] for side in SIDES}
-    for i, gold in enumerate(golds):
-        date = facts.get(gold.wall_id, WallFacts()).date
-        if date is not None:
-            solved = float(np.mean([bool(walls[i]["solved"]) for walls in runs]))
-            sides["before" if date < cutoff else "after"].append(solved)
-    if not all(sides.values()):
-        return None
-    out: dict[str, Any] = {"cutoff": cutoff.isoformat()}
-    for side, rates in sides.items():
-        wins = round(sum(rates))
-        out[side] = {"walls": len(rates), "wins": wins, "win_rate": wins / len(rates)}
-        out[side]["ci95"] = list(wilson(wins, len(rates)))
-    table = [[out[s]["wins"], out[s]["walls"] - out[s]["wins"]] for s in SIDES]
-    out["difference"] = out["after"]["win_rate"] - out["before"]["win_rate"]
-    out["fisher_p"] = float(fisher_exact(table).pvalue)
-    return out
+    rates = side_rates(outcomes_by_side(golds, runs, facts, cutoff))
+    return {"cutoff": cutoff.isoformat(), **rates} if "fisher_p" in rates else None
 
 
 def render_cutoff(comp: Mapping[str, Any]) -> str:

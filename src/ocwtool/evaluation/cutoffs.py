@@ -92,6 +92,18 @@ def resolve_cutoff(model: str, overrides: Mapping[str, dt.date] | None = None) -
     )
 
 
+def chosen_cutoff(
+    date: dt.date | None, model: str | None, overrides: Mapping[str, dt.date] | None = None
+) -> Cutoff | None:
+    """``--cutoff DATE`` or ``--after-cutoff MODEL`` (that model's, by :func:`resolve_cutoff`), not
+    both (one ``InputError`` line); None when neither is given."""
+    if model is None:
+        return None if date is None else Cutoff("", date, "--cutoff")
+    if date is not None:
+        raise InputError("give --cutoff DATE or --after-cutoff MODEL, not both")
+    return resolve_cutoff(model, overrides)
+
+
 def date_scope(
     walls: Sequence[W],
     dates: Mapping[str, dt.date | None],

@@ -90,19 +90,24 @@ def write_report(
     *,
     figures_dir: Path | None = None,
     cutoff: dt.date | None = None,
+    cutoff_model: str = "",
     validation: Mapping[str, Any] | None = None,
     sources: Sequence[str] = (),
     title: str = "ocwtool report",
     progress: Progress = silent,
 ) -> WrittenReport:
-    """Compute, draw and write the report of ``workspace`` (default: ``reports/``);
+    """Compute, draw and write the report of ``workspace`` (default: ``reports/``); ``cutoff_model``:
+    whose training cutoff ``cutoff`` is (named in the subtitle);
     ``sources``: only these stores, their variants and runs (as a release built from them)."""
     html = out or workspace.report_path  # a reports/ linked out is refused before any work
     found = sections(collect(workspace, cutoff=cutoff, validation=validation, sources=sources))
     figures = draw([p for s in found for p in s.panels], progress)
     folder = figures_dir or html.parent
     paths = write_figures(folder, figures)
-    subtitle = f"Made by ocwtool {__version__}" + (f"; training cutoff {cutoff}" if cutoff else "") + "."
+    whose = f" ({cutoff_model}'s)" if cutoff_model else ""
+    subtitle = (
+        f"Made by ocwtool {__version__}" + (f"; training cutoff {cutoff}{whose}" if cutoff else "") + "."
+    )
     write_text(html, page(title, subtitle, found, {k: svg for k, (svg, _) in figures.items()}))
     return WrittenReport(html, tuple(paths), found)
 
@@ -112,13 +117,14 @@ def report_workspace(
     out: Path | None = None,
     *,
     cutoff: dt.date | None = None,
+    cutoff_model: str = "",
     progress: Progress = silent,
 ) -> WrittenReport:
     """``ocwtool report``: :func:`write_report` of the workspace (default: ``reports/report.html``,
     figures beside it), holding the lock of that folder while it writes."""
     html = out or workspace.report_path
     with workspace.writing_files(html):
-        return write_report(workspace, html, cutoff=cutoff, progress=progress)
+        return write_report(workspace, html, cutoff=cutoff, cutoff_model=cutoff_model, progress=progress)
 
 
 KEY_FIGURES = (

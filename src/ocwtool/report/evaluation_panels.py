@@ -1,4 +1,5 @@
-"""Evaluation panels beyond the leaderboard: knowledge types, levels, cutoff, variants, humans."""
+"""Evaluation panels beyond the leaderboard: knowledge types, levels, cutoff and live vs backfill
+(:mod:`.cutoff`), variants, humans."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ocwtool.annotations.agreement import TYPES
+from ocwtool.report.cutoff import cutoff_panel, live_panel
 from ocwtool.report.evaluation import (
     LEVEL_NAMES,
     VARIANT_KINDS,
@@ -60,22 +62,6 @@ def levels_panel(runs: Sequence[ScoredRun], inputs: EvalInputs) -> Panel:
     renamed = {run: {LEVEL_NAMES.get(k, k): v for k, v in t.items()} for run, t in by_run.items()}
     keys = [LEVEL_NAMES[k] for k in sorted(LEVEL_NAMES)]
     return Panel("eval-levels", "Success by difficulty level", _grouped(renamed, keys, "found_rate"))
-
-
-def cutoff_panel(runs: Sequence[ScoredRun], inputs: EvalInputs) -> Panel:
-    """Groups found before vs on or after a training cutoff date, per run."""
-    by_run = found_by(runs, inputs, "date")
-    title = "Before and after a training cutoff"
-    if not by_run:
-        why = (
-            "give a cutoff: ocwtool report --cutoff YYYY-MM-DD"
-            if inputs.cutoff is None
-            else (f"no scored run has per-wall rows on dated puzzles around {inputs.cutoff}")
-        )
-        return empty("eval-cutoff", title, f"No date breakdown: {why}.")
-    keys = sorted({k for t in by_run.values() for k in t}, key=lambda k: not k.startswith("before"))
-    caption = "A model much better on puzzles published before its training cutoff may have seen them."
-    return Panel("eval-cutoff", title, _grouped(by_run, keys, "found_rate"), caption=caption)
 
 
 def variants_panel(runs: Sequence[ScoredRun]) -> Panel:
@@ -141,6 +127,7 @@ def evaluation_section(inputs: EvalInputs) -> Section:
         types_panel(runs, inputs),
         levels_panel(runs, inputs),
         cutoff_panel(runs, inputs),
+        live_panel(runs, inputs),
         variants_panel(runs),
         humans_panel(runs, inputs),
     )

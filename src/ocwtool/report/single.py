@@ -1,5 +1,6 @@
 """The figures of one evaluation (``ocwtool eval --plot DIR``): its leaderboard row with the 95 %
-interval, and its breakdowns by knowledge type, NYT level, cutoff date and contestants."""
+interval, and its breakdowns by knowledge type, NYT level, cutoff date, live vs backfill and
+contestants."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from ocwtool.evaluation.facets import WallFacts
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.report.build import draw, write_figures
 from ocwtool.report.collect import run_kind
+from ocwtool.report.cutoff import cutoff_panel, live_panel
 from ocwtool.report.evaluation import EvalInputs, ScoredRun
-from ocwtool.report.evaluation_panels import cutoff_panel, humans_panel, levels_panel, types_panel
+from ocwtool.report.evaluation_panels import humans_panel, levels_panel, types_panel
 from ocwtool.report.leaderboard import leaderboards
 from ocwtool.report.model import Panel
 
@@ -21,7 +23,7 @@ from ocwtool.report.model import Panel
 def evaluation_panels(run: ScoredRun, inputs: EvalInputs) -> list[Panel]:
     """The panels of one run that have something to draw."""
     panels = [*leaderboards([run], inputs)]
-    panels += [f([run], inputs) for f in (types_panel, levels_panel, cutoff_panel, humans_panel)]
+    panels += [f([run], inputs) for f in (types_panel, levels_panel, cutoff_panel, live_panel, humans_panel)]
     return [p for p in panels if p.chart is not None]
 
 
