@@ -41,6 +41,8 @@ class Board:
     ``groups`` in canonical order (NYT: yellow..purple); ``levels`` 0-3 per group (NYT) or ``None``;
     ``clues`` the stored order (group order, then the distractors, when empty); players see
     :meth:`shuffled`, never it as is. ``distractors``: words of no group on the board (0 to 4).
+    ``traps``: the labelled trap groups (red herrings, :mod:`ocwtool.schema.traps`) a trap claim is
+    judged against; ``None`` when the board's red herrings are not labelled.
     """
 
     wall_id: str
@@ -49,6 +51,7 @@ class Board:
     levels: tuple[int, ...] | None = None
     clues: tuple[str, ...] = ()
     distractors: tuple[str, ...] = ()
+    traps: tuple[tuple[str, ...], ...] | None = None
 
     @property
     def words(self) -> tuple[str, ...]:
