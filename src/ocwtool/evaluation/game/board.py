@@ -3,6 +3,7 @@ group, shown among them), and how guessed words are matched."""
 
 from __future__ import annotations
 
+import functools
 import string
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -81,7 +82,12 @@ def todd_key(word: str) -> str:
     return word.translate(_PUNCTUATION).strip().upper()
 
 
-MATCHERS: dict[Matching, Callable[[str], str]] = {"casefold": casefold_key, "todd": todd_key}
+# Cached: the engine keys every word of the board on every move (a training environment makes
+# hundreds of thousands of moves a minute); the keys are pure functions of the word.
+MATCHERS: dict[Matching, Callable[[str], str]] = {
+    "casefold": functools.lru_cache(maxsize=1 << 16)(casefold_key),
+    "todd": functools.lru_cache(maxsize=1 << 16)(todd_key),
+}
 
 
 def guess_key(words: Sequence[str], key: Callable[[str], str]) -> tuple[str, ...]:
