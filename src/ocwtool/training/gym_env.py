@@ -199,14 +199,14 @@ class ConnectionsEnv(gymnasium.Env[dict[str, Any], Any]):
             )
         return [int(v) for v in values]
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         return self._tracker.text() if self._tracker is not None and self.render_mode == "ansi" else None
 
 
 def register() -> None:
     """Register :data:`ENV_ID` with Gymnasium (again: a no-op)."""
     if ENV_ID not in gymnasium.registry:
-        gymnasium.register(ENV_ID, entry_point=ConnectionsEnv)
+        gymnasium.register(ENV_ID, entry_point=f"{__name__}:ConnectionsEnv")
 
 
 register()

@@ -26,6 +26,12 @@ from ocwtool.evaluation.game.board import GROUPS, MATCHERS, SIZE, Board, guess_k
 from ocwtool.evaluation.game.rules import Rules
 
 
+def _overlap(guess: Counter[str], group: Counter[str]) -> int:
+    """How many words of ``guess`` the group holds (``sum((guess & group).values())``, without
+    building a Counter: the engine computes it for every group on every move)."""
+    return sum(min(n, group[k]) for k, n in guess.items() if k in group)
+
+
 class FeedbackKind(StrEnum):
     """What the player is told after a move."""
 
@@ -235,7 +241,7 @@ class Game:
 
     def _judge(self, guess: tuple[str, ...], repeat: bool) -> Feedback:
         keys = Counter(self._key(w) for w in guess)
-        best = max((sum((keys & g).values()), k) for k, g in enumerate(self._gold) if k not in self._s.found)
+        best = max((_overlap(keys, g), k) for k, g in enumerate(self._gold) if k not in self._s.found)
         if best[0] == SIZE:
             return self._end(self._reveal(best[1], repeat))
         if best[0] == SIZE - 1:
@@ -306,7 +312,7 @@ class Game:
                 self._take(hit[0])
             elif len(g) == SIZE:
                 self._s.near.update(
-                    k for k, gold in enumerate(self._gold) if sum((keys & gold).values()) == SIZE - 1
+                    k for k, gold in enumerate(self._gold) if _overlap(keys, gold) == SIZE - 1
                 )
         self._s.over = True
         kind = FeedbackKind.CORRECT if self.won else FeedbackKind.INVALID if malformed else FeedbackKind.WRONG
