@@ -189,3 +189,37 @@ def test_registered_by_import_by_module_path_and_declared_as_an_entry_point() ->
     assert "rl" in (ROOT / "Makefile").read_text(encoding="utf-8").split("-e '.[")[-1].split("]")[0].split(
         ","
     )
+
+
+def test_a_workspaces_trap_labels_reach_the_trap_claim_reward(tmp_path: Path) -> None:
+    import datetime as dt
+
+    from ocwtool.schema.annotations import ItemRecord, RedHerringCategory
+    from ocwtool.stores.annotations import append_record
+
+    ws, puzzle = tmp_path / "ws", make_nyt().model_copy(update={"split": Split.TEST})
+    write_puzzles(ws / "puzzles" / "nyt.jsonl", [puzzle])
+    a, b = puzzle.groups[0].clues, puzzle.groups[1].clues
+    clues = (a[0], a[1], b[0], b[1])
+    numbers = tuple(puzzle.clues.index(c) + 1 for c in clues)
+    trap = RedHerringCategory(clue_numbers=numbers, clues=clues, theme="invented")
+    stamp = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    record = ItemRecord(
+        annotator="alice", puzzle_id=puzzle.id, red_herring_categories=(trap,), created_at=stamp,
+        guideline_version="test",
+    )  # fmt: skip
+    assert _make(workspace=ws, source="nyt").boards[0].traps is None  # not labelled yet
+    append_record(ws / "annotations", record)
+    env = _make(workspace=ws, source="nyt", rules="oneshot", reward={"trap_claim": 1.0})
+    assert env.boards[0].traps == (clues,)
+    env.reset(seed=0)
+    reply = "\n".join(", ".join(g.clues) for g in puzzle.groups) + f"\n<traps>\n{', '.join(clues)}\n</traps>"
+    _, reward, terminated, _, info = env.step(reply)
+    figures = info["rewards"]
+    assert (terminated, figures["won"], figures["trap_claim"], reward) == (True, 1.0, 2.0, 2.0)
+    with pytest.raises(TrainingError) as err:
+        _make(workspace=ws, source="nyt", herrings="bob")
+    assert str(err.value) == (
+        "no red-herring labels named 'bob' on the 1 boards of split 'test'; "
+        "leave herrings= out to use the default order"
+    )

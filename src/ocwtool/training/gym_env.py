@@ -77,6 +77,7 @@ class ConnectionsEnv(gymnasium.Env[dict[str, Any], Any]):
         boards: Sequence[Board] | None = None,
         reward: Mapping[str, float] = DEFAULT_WEIGHTS,
         include_flagged: bool = False,
+        herrings: str | None = None,
         render_mode: str | None = None,
     ) -> None:
         self.rules = get_rules(rules)
@@ -89,6 +90,7 @@ class ConnectionsEnv(gymnasium.Env[dict[str, Any], Any]):
                 config,
                 split,
                 include_flagged,
+                herrings,
             )
             boards = load_boards(where)
         if not boards:
