@@ -74,6 +74,11 @@ class EvaluationError(OcwError):
     """Predictions cannot be scored (unknown puzzle ids, unreadable prediction file)."""
 
 
+class TrainingError(OcwError):
+    """A training environment or reward cannot be set up (unknown rules, config, split or reward),
+    or was given an action it cannot take (not four distinct word indices of the board)."""
+
+
 class LlmError(OcwError):
     """An LLM run cannot start or resume (extra not installed, bad model name, unreadable run log)."""
 
@@ -94,6 +99,7 @@ __all__ = [
     "ResourceError",
     "SchemaError",
     "StorageError",
+    "TrainingError",
     "UnsafeArchiveError",
     "ValidationFailed",
 ]

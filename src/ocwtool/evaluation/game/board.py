@@ -3,6 +3,7 @@ group, shown among them), and how guessed words are matched."""
 
 from __future__ import annotations
 
+import functools
 import string
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -41,6 +42,8 @@ class Board:
     ``groups`` in canonical order (NYT: yellow..purple); ``levels`` 0-3 per group (NYT) or ``None``;
     ``clues`` the stored order (group order, then the distractors, when empty); players see
     :meth:`shuffled`, never it as is. ``distractors``: words of no group on the board (0 to 4).
+    ``traps``: the labelled trap groups (red herrings, :mod:`ocwtool.schema.traps`) a trap claim is
+    judged against; ``None`` when the board's red herrings are not labelled.
     """
 
     wall_id: str
@@ -49,6 +52,7 @@ class Board:
     levels: tuple[int, ...] | None = None
     clues: tuple[str, ...] = ()
     distractors: tuple[str, ...] = ()
+    traps: tuple[tuple[str, ...], ...] | None = None
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -78,7 +82,12 @@ def todd_key(word: str) -> str:
     return word.translate(_PUNCTUATION).strip().upper()
 
 
-MATCHERS: dict[Matching, Callable[[str], str]] = {"casefold": casefold_key, "todd": todd_key}
+# Cached: the engine keys every word of the board on every move (a training environment makes
+# hundreds of thousands of moves a minute); the keys are pure functions of the word.
+MATCHERS: dict[Matching, Callable[[str], str]] = {
+    "casefold": functools.lru_cache(maxsize=1 << 16)(casefold_key),
+    "todd": functools.lru_cache(maxsize=1 << 16)(todd_key),
+}
 
 
 def guess_key(words: Sequence[str], key: Callable[[str], str]) -> tuple[str, ...]:

@@ -26,6 +26,12 @@ from ocwtool.evaluation.game.board import GROUPS, MATCHERS, SIZE, Board, guess_k
 from ocwtool.evaluation.game.rules import Rules
 
 
+def _overlap(guess: Counter[str], group: Counter[str]) -> int:
+    """How many words of ``guess`` the group holds (``sum((guess & group).values())``, without
+    building a Counter: the engine computes it for every group on every move)."""
+    return sum(min(n, group[k]) for k, n in guess.items() if k in group)
+
+
 class FeedbackKind(StrEnum):
     """What the player is told after a move."""
 
@@ -57,7 +63,9 @@ class Feedback:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The result of one game. ``found``: gold group indices in the order they were found."""
+    """The result of one game. ``found``: gold group indices in the order they were found;
+    ``near``: gold groups some valid wrong guess (or oneshot group) held 3 of the 4 words of, told or
+    not (sorted; whether they were found later is in ``found``)."""
 
     won: bool
     found: tuple[int, ...]
@@ -66,6 +74,7 @@ class Outcome:
     repeats: int
     moves: int
     connections: tuple[str, ...] | None = None
+    near: tuple[int, ...] = ()
 
     @property
     def groups_solved(self) -> int:
@@ -123,6 +132,7 @@ class _State:
     moves: int = 0
     over: bool = False
     connections: tuple[str, ...] | None = None
+    near: set[int] = field(default_factory=set)
 
 
 class Game:
@@ -161,7 +171,16 @@ class Game:
 
     def outcome(self) -> Outcome:
         s = self._s
-        return Outcome(self.won, tuple(s.found), s.mistakes, s.invalid, s.repeats, s.moves, s.connections)
+        return Outcome(
+            self.won,
+            tuple(s.found),
+            s.mistakes,
+            s.invalid,
+            s.repeats,
+            s.moves,
+            s.connections,
+            tuple(sorted(s.near)),
+        )
 
     def view(self) -> GameView:
         s = self._s
@@ -222,9 +241,11 @@ class Game:
 
     def _judge(self, guess: tuple[str, ...], repeat: bool) -> Feedback:
         keys = Counter(self._key(w) for w in guess)
-        best = max((sum((keys & g).values()), k) for k, g in enumerate(self._gold) if k not in self._s.found)
+        best = max((_overlap(keys, g), k) for k, g in enumerate(self._gold) if k not in self._s.found)
         if best[0] == SIZE:
             return self._end(self._reveal(best[1], repeat))
+        if best[0] == SIZE - 1:
+            self._s.near.add(best[1])
         charged = self.lives_active
         self._s.mistakes += charged
         one_away = self.rules.one_away and best[0] == SIZE - 1
@@ -285,9 +306,14 @@ class Game:
         malformed |= bool(sum((Counter(self._key(w) for w in g) for g in answer), Counter()) - board)
         self._s.invalid += malformed
         for g in answer:
-            hit = [k for k, gold in enumerate(self._gold) if Counter(self._key(w) for w in g) == gold]
+            keys = Counter(self._key(w) for w in g)
+            hit = [k for k, gold in enumerate(self._gold) if keys == gold]
             if hit and hit[0] not in self._s.found and len(g) == SIZE:
                 self._take(hit[0])
+            elif len(g) == SIZE:
+                self._s.near.update(
+                    k for k, gold in enumerate(self._gold) if _overlap(keys, gold) == SIZE - 1
+                )
         self._s.over = True
         kind = FeedbackKind.CORRECT if self.won else FeedbackKind.INVALID if malformed else FeedbackKind.WRONG
         msg = f"{len(self._s.found)} of {GROUPS} groups right."

@@ -1,7 +1,9 @@
 """Scores of played or replayed games, one summary per (player, rules), and their table.
 
-Per game: won, groups solved, 1/4 per group (lechmazur/nyt-connections), the level-weighted score
-for boards with levels (levels 1-4 summed, Samadarshi et al.), mistakes, invalid moves, repeats.
+Per game (:func:`ocwtool.evaluation.game.metrics.game_metrics`, the training rewards' figures too):
+won, groups solved, 1/4 per group (lechmazur/nyt-connections), the level-weighted score for boards
+with levels (levels 1-4 summed, Samadarshi et al.), mistakes and their penalty, one-away credit,
+efficiency, format validity, the trap-claim bonus, invalid moves, repeats.
 Named connections (the ``only-connect`` naming step) are scored with the Task 2 metrics (exact
 match and ROUGE-1 F1, as ``ocwtool eval`` scores predictions).
 """
@@ -15,6 +17,7 @@ from statistics import fmean
 from typing import Any
 
 from ocwtool.errors import EvaluationError
+from ocwtool.evaluation.game.metrics import game_metrics
 from ocwtool.evaluation.game.replay import BoardStore, Replay, agreement, load_located, replay_all
 from ocwtool.evaluation.scorer import GoldWall, Prediction, score_connections
 
@@ -32,17 +35,26 @@ def game_row(r: Replay) -> dict[str, Any]:
         "differences": list(r.differences),
     }
     if out is not None:
-        row |= {
-            "won": out.won,
-            "groups_solved": out.groups_solved,
-            "score": out.score,
-            "weighted": out.weighted(r.board.levels),
-            "mistakes": out.mistakes,
-            "invalid": out.invalid,
-            "repeats": out.repeats,
-            "moves": out.moves,
-        }
+        row |= game_metrics(r.board, r.rules, out, t.trap_claim)
     return row
+
+
+GAME_MEANS = (
+    "groups_solved",
+    "score",
+    "weighted",
+    "mistakes",
+    "invalid",
+    "repeats",
+    "moves",
+    "mistakes_penalty",
+    "one_away",
+    "efficiency",
+    "format_valid",
+    "trap_claim",
+)
+"""The per-game figures a run's summary gives the mean of (over its replayable games; ``weighted`` and
+``trap_claim`` over the games where they are defined)."""
 
 
 def _mean(rows: Sequence[dict[str, Any]], key: str) -> float | None:
@@ -77,7 +89,7 @@ def summarize_run(replays: Sequence[Replay], accent_fold: bool = False) -> dict[
         "unfinished": sum(r.unfinished for r in replays),
     }
     out["win_rate"] = out["won"] / len(played) if played else None
-    for key in ("groups_solved", "score", "weighted", "mistakes", "invalid", "repeats", "moves"):
+    for key in GAME_MEANS:
         out[key] = _mean(played, key)
     out["connections"] = _connections(replays, accent_fold)
     return out

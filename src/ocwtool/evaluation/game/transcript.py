@@ -30,6 +30,7 @@ class BoardRecord(_Model):
     connections: list[str] = []
     levels: list[int] | None = None
     distractors: list[str] = []  # words of no group on the board
+    traps: list[list[str]] | None = None  # labelled trap groups (None: red herrings not labelled)
 
     def to_board(self, order: Iterable[str] | None = None) -> Board:
         return Board(
@@ -39,6 +40,7 @@ class BoardRecord(_Model):
             None if self.levels is None else tuple(self.levels),
             tuple(order or ()),
             tuple(self.distractors),
+            None if self.traps is None else tuple(tuple(t) for t in self.traps),
         )
 
     @classmethod
@@ -50,6 +52,7 @@ class BoardRecord(_Model):
             connections=list(board.connections),
             levels=levels,
             distractors=list(board.distractors),
+            traps=None if board.traps is None else [list(t) for t in board.traps],
         )
 
 
@@ -85,6 +88,7 @@ class Transcript(_Model):
     order: list[str] | None = None
     turns: list[Turn] = []
     connections: list[str] | None = None
+    trap_claim: list[str] | None = None  # the player's first trap claim ([]: "N/A"; None: none made)
     recorded: RecordedOutcome | None = None
     meta: dict[str, Any] = {}
 
