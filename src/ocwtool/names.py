@@ -21,6 +21,9 @@ SPLIT_CHOICES = (*SPLITS, ALL)
 #: :mod:`ocwtool.formats`: they need the prompts and the game engine).
 TRAINING_EXPORTS = ("chat-jsonl",)
 
+#: How ``ocwtool split`` assigns splits (:mod:`ocwtool.curation.splits`).
+SPLIT_STRATEGIES = ("default", "stratified")
+
 #: Offline baselines (:func:`ocwtool.evaluation.baselines.make_baseline`).
 BASELINES = ("random", "wordnet", "minilm")
 #: How ``--baseline minilm`` makes its equal-size clusters.
