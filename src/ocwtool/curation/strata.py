@@ -13,10 +13,10 @@ Strata are laid end to end in sorted order, the boards of each shuffled by ``ran
 after sorting by id, and dealt to the split furthest below its share of ``sizes`` (read as
 proportions): every stratum gets about its share, and the totals are as close as they can be.
 
-Assigned puzzles never move (as in ``ocwtool update``): a board with a split keeps it, is dealt
-first in its stratum and counts toward the shares, and an unassigned copy of it joins it; only
-``reassign`` deals every board afresh. A board whose copies already sit in two splits stays so and is
-reported (``reassign`` fixes it).
+Assigned puzzles never move (as in ``ocwtool update``): a board with a split keeps it and an
+unassigned copy of it joins it; the kept boards count toward the shares, so the new boards are dealt
+in proportion to what each split still lacks. Only ``reassign`` deals every board afresh. A board
+whose copies already sit in two splits stays so and is reported (``reassign`` fixes it).
 """
 
 from __future__ import annotations
@@ -85,8 +85,8 @@ def _fixed(unit: Sequence[Puzzle], reassign: bool) -> set[Split]:
     return set() if reassign else {p.split for p in unit if p.split is not None}
 
 
-def _ordered(units: list[list[Puzzle]], seed: int, reassign: bool) -> list[list[Puzzle]]:
-    """Strata in sorted order; in each, the boards already assigned first, then the rest, shuffled."""
+def _ordered(units: list[list[Puzzle]], seed: int) -> list[list[Puzzle]]:
+    """Strata in sorted order, the boards of each shuffled by the seed after sorting by id."""
     strata: dict[Stratum, list[list[Puzzle]]] = defaultdict(list)
     for unit in units:
         strata[stratum(unit[0])].append(unit)
@@ -95,30 +95,43 @@ def _ordered(units: list[list[Puzzle]], seed: int, reassign: bool) -> list[list[
     for key in sorted(strata):
         block = list(strata[key])
         rng.shuffle(block)
-        out += [u for u in block if _fixed(u, reassign)] + [u for u in block if not _fixed(u, reassign)]
+        out += block
     return out
+
+
+def _needs(sizes: Sequence[int], total: int, kept: Sequence[int]) -> list[float]:
+    """What each split still lacks of its share of ``total`` boards once the kept ones are counted
+    (the shares themselves when the kept boards already fill every split)."""
+    need = [max(s / sum(sizes) * total - k, 0.0) for s, k in zip(sizes, kept, strict=True)]
+    return need if sum(need) > 0 else [float(s) for s in sizes]
 
 
 def plan_stratified(
     puzzles: Sequence[Puzzle], seed: int, sizes: Sequence[int] = DEFAULT_SIZES, reassign: bool = False
 ) -> StratifiedPlan:
-    """Seeded assignment of every board, stratified by difficulty and date bin (see the module)."""
-    ordered = _ordered(boards(puzzles), seed, reassign)
-    taken, share = [0] * len(ORDER), [s / sum(sizes) for s in sizes]
+    """Seeded assignment of every board, stratified by difficulty and date bin (see the module).
+
+    Boards already assigned keep their split; the others, laid out stratum by stratum, are dealt in
+    proportion to what each split still lacks (systematic sampling: position i goes to the split
+    furthest below its share of the first i + 1)."""
+    ordered = _ordered(boards(puzzles), seed)
     plan: dict[str, Split] = {}
-    split_boards, kept = [], 0
-    for i, unit in enumerate(ordered):
+    kept, split_boards, new = [0] * len(ORDER), [], []
+    for unit in ordered:
         fixed = sorted(_fixed(unit, reassign), key=ORDER.index)
-        if fixed:  # assigned boards keep their split (copies in two splits stay so, and are reported)
-            k = ORDER.index(fixed[0])
-            split_boards += [unit[0].id] if len(fixed) > 1 else []
-            kept += 1
-        else:
-            k = max(range(len(ORDER)), key=lambda s: (share[s] * (i + 1) - taken[s], -s))
+        if not fixed:
+            new.append(unit)
+            continue
+        kept[ORDER.index(fixed[0])] += 1  # copies already in two splits stay so, and are reported
+        split_boards += [unit[0].id] if len(fixed) > 1 else []
+        plan |= {p.id: p.split or fixed[0] for p in unit}
+    need = _needs(sizes, len(ordered), kept)
+    taken = [0] * len(ORDER)
+    for i, unit in enumerate(new):
+        k = max(range(len(ORDER)), key=lambda s: (need[s] / sum(need) * (i + 1) - taken[s], -s))
         taken[k] += 1
-        for p in unit:
-            plan[p.id] = p.split if p.split is not None and len(fixed) > 1 else ORDER[k]
-    return StratifiedPlan(plan, tuple(split_boards), kept)
+        plan |= {p.id: ORDER[k] for p in unit}
+    return StratifiedPlan(plan, tuple(split_boards), sum(kept))
 
 
 def strata_counts(puzzles: Iterable[Puzzle]) -> dict[str, dict[str, int]]:
