@@ -112,10 +112,11 @@ def chat_records(
 ) -> list[dict[str, Any]]:
     """Every record of the export, in source then puzzle order; ``report`` counts them."""
     records: list[dict[str, Any]] = []
-    shown_examples = unchecked = 0
+    shown_examples = unchecked = unscorable = 0
     split = None if request.split == "all" else request.split
     for src in _sources(workspace, request):
         golds = src.golds()
+        unscorable += len(golds.skipped)
         walls = [w for w in golds.walls if request.game is None or game_of(w) == request.game]
         specs = {w.wall_id: _prompt(request, w) for w in walls}
         examples, example_keys = _examples(src, list(specs.values()))
@@ -132,11 +133,15 @@ def chat_records(
                 report.prompts[conv.prompt.name] = report.prompts.get(conv.prompt.name, 0) + 1
                 records.append(conv.record(request.rules, request.seed, split))
     report.conversations = len(records)
-    _notes(report, shown_examples, unchecked)
+    _notes(report, shown_examples, unchecked, unscorable)
     return records
 
 
-def _notes(report: ChatReport, shown_examples: int, unchecked: int) -> None:
+def _notes(report: ChatReport, shown_examples: int, unchecked: int, unscorable: int) -> None:
+    if unscorable:
+        report.notes.append(
+            f"{unscorable} puzzle(s) left out as unscorable (pictures, emoji, empty clues; as in eval)"
+        )
     if shown_examples:
         report.notes.append(
             f"{shown_examples} puzzle(s) left out: they are the prompt's in-context examples "
