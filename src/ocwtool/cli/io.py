@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,7 @@ import click
 
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.options import typed_options
 from ocwtool.cli.paths import InputPath
 from ocwtool.names import LLM_RULES, SPLITS, TRAINING_EXPORTS
 
@@ -134,6 +136,20 @@ def _solution_note(n: int, total: int) -> str:
     )
 
 
+@dataclass(frozen=True)
+class ChatOptions:
+    """The options of ``export`` that only chat-jsonl takes (None: not given)."""
+
+    prompt: str | None = None
+    rules: str | None = None
+    seed: int | None = None
+    release: Path | None = None
+    config: str | None = None
+
+    def given(self) -> list[str]:
+        return [f"--{f.name}" for f in fields(self) if getattr(self, f.name) is not None]
+
+
 @click.command("export")
 @click.option(
     "-f",
@@ -165,18 +181,16 @@ def _solution_note(n: int, total: int) -> str:
 )
 @click.option("--config", help="chat-jsonl: the release config to read (default: all).")
 @pass_app
+@typed_options(ChatOptions, "chat")
 def export_cmd(
     app: AppContext,
+    /,
     fmt: str,
     sources: tuple[str, ...],
     out: Path | None,
     game: str | None,
     split: str | None,
-    prompt: str | None,
-    rules: str | None,
-    seed: int | None,
-    release: Path | None,
-    config: str | None,
+    chat: ChatOptions,
 ) -> None:
     """Export puzzle stores to a file (default: exports/<source>.<ext> in the workspace).
 
@@ -200,27 +214,32 @@ def export_cmd(
       ocwtool export --format chat-jsonl --release releases/ocw-1.0.0 --config ocw --split train
     """
     from ocwtool.acquisition.files import export_to
-    from ocwtool.training.chat_export import ChatRequest
 
-    chat = {"--prompt": prompt, "--rules": rules, "--seed": seed, "--release": release, "--config": config}
     if fmt.lower() in TRAINING_EXPORTS:
-        request = ChatRequest(
-            prompt=prompt,
-            rules=rules or "oneshot",
-            seed=seed or 0,
-            split=split or "all",
-            sources=(config,) if config else sources,
-            game=game,
-            release=release,
-        )
-        return _export_chat(app, request, out)
-    given = [name for name, value in chat.items() if value is not None]
-    if given:
+        return _export_chat(app, _chat_request(chat, sources, game, split), out)
+    if given := chat.given():
         raise click.UsageError(f"{', '.join(given)} only apply to --format {', '.join(TRAINING_EXPORTS)}")
     ws = app.workspace()
     report = export_to(ws, fmt, sources, out, game=game, split=split)
     target = ws.rel(report.path)
     term.echo(f"Exported {report.count} puzzles from {', '.join(report.sources)} to {target}")
+
+
+def _chat_request(
+    chat: ChatOptions, sources: tuple[str, ...], game: str | None, split: str | None
+) -> ChatRequest:
+    """The chat-jsonl request of the command's options (a --config names the release config)."""
+    from ocwtool.training.chat_export import ChatRequest
+
+    return ChatRequest(
+        prompt=chat.prompt,
+        rules=chat.rules or "oneshot",
+        seed=chat.seed or 0,
+        split=split or "all",
+        sources=(chat.config,) if chat.config else sources,
+        game=game,
+        release=chat.release,
+    )
 
 
 def _export_chat(app: AppContext, request: ChatRequest, out: Path | None) -> None:

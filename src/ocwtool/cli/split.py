@@ -84,10 +84,8 @@ def split_cmd(
     OCW walls: seeded, stratified by season (OCW's 62/62/494 by default); NYT: by date;
     or copy an existing release's assignment. Variants inherit their parents' split.
 
-    --strategy stratified (training splits) deals every board, OCW and NYT, by measured difficulty
-    and by year, seeded; copies of a board (same normalised clues) land in one split, and assigned
-    puzzles keep theirs unless --reassign. How the splits were made goes to puzzles/splits.json,
-    which the release card shows with the counts per stratum (docs/training.md).
+    --strategy stratified: every board by measured difficulty and year (copies of a board in one
+    split; assigned puzzles kept unless --reassign); the release card shows it (docs/training.md).
 
     \b
     Examples:
