@@ -203,3 +203,20 @@ def test_training_options_are_refused_for_file_formats(ws: Workspace) -> None:
     result = run_ocwtool("-w", str(ws.root), "export", "--format", "csv", "--rules", "nyt")
     assert result.returncode == 2
     assert "Error: --rules only apply to --format chat-jsonl" in result.stderr
+
+
+def test_a_release_config_is_exported_from_its_parquet(ws: Workspace, tmp_path: Path) -> None:
+    from ocwtool.formats.hf import write_parquet
+
+    release = tmp_path / "rel"
+    for config in ("ocw", "nyt"):
+        train = [p.as_shown() for p in ws.store(config) if p.split is Split.TRAIN]
+        write_parquet(train, release / "data" / config / "train-00000-of-00001.parquet")
+    out = tmp_path / "nyt.jsonl"
+    args = ["--release", str(release), "--config", "nyt", "--split", "train", "--rules", "missed-connections"]
+    result = run_ocwtool("-w", str(ws.root), "export", "--format", "chat-jsonl", *args, "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["metadata"]["id"] for r in records] == [nyt(d).id for d in range(4)]
+    assert {r["metadata"]["split"] for r in records} == {"train"}
+    assert all(r["messages"][-1]["content"].startswith("GUESS: ") for r in records)
