@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from ocwtool.errors import OcwError
 from ocwtool.evaluation.game import Board, Game, get_rules
 from ocwtool.evaluation.rawtext import parse_model_text
 from ocwtool.evaluation.scorer import score_wall
@@ -187,6 +188,29 @@ def test_bad_input_gets_one_clear_error(ws: Workspace, args: list[str], code: in
     assert message in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.count("Error") == 1
+
+
+@pytest.mark.parametrize(
+    ("kw", "message"),
+    [
+        (
+            {"rules": "missed-connections-baseline"},
+            "unknown rules 'missed-connections-baseline' for chat-jsonl; choose one of: oneshot, nyt, "
+            "missed-connections, only-connect",
+        ),
+        ({"split": "dev"}, "unknown split 'dev'; choose one of: train, validation, test, all"),
+        ({"seed": -1}, "the board seed must be 0 or more, got -1"),
+        ({"game": "chess"}, "unknown game 'chess'; choose ocw or nyt"),
+        (
+            {"prompt": "ocwtool-interactive"},
+            "prompt 'ocwtool-interactive' is for the interactive protocol, not oneshot",
+        ),
+    ],
+)
+def test_the_library_refuses_bad_requests_with_one_message(kw: dict[str, Any], message: str) -> None:
+    with pytest.raises(OcwError) as caught:
+        ChatRequest(**kw)
+    assert str(caught.value) == message
 
 
 def test_an_unknown_release_config_is_refused(ws: Workspace, tmp_path: Path) -> None:

@@ -56,9 +56,10 @@ class ChatRequest:
             raise InputError(f"unknown split {self.split!r}; choose one of: {', '.join(SPLIT_CHOICES)}")
         if self.seed < 0:
             raise InputError(f"the board seed must be 0 or more, got {self.seed}")
+        if self.game not in (None, "ocw", "nyt"):
+            raise InputError(f"unknown game {self.game!r}; choose ocw or nyt")
         if self.prompt is not None:
             get_prompt(self.prompt, self.protocol.name)  # an unknown or unsuitable prompt fails here
-        self.protocol  # noqa: B018 (checks the rules against the protocol)
 
     @property
     def protocol(self) -> Protocol:
