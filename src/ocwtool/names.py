@@ -17,6 +17,13 @@ ALL = "all"
 #: A split or every puzzle: what ``eval``, ``llm run`` and ``play`` select by.
 SPLIT_CHOICES = (*SPLITS, ALL)
 
+#: ``ocwtool export`` formats for training, written by :mod:`ocwtool.training` (not file adapters of
+#: :mod:`ocwtool.formats`: they need the prompts and the game engine).
+TRAINING_EXPORTS = ("chat-jsonl",)
+
+#: How ``ocwtool split`` assigns splits (:mod:`ocwtool.curation.splits`).
+SPLIT_STRATEGIES = ("default", "stratified")
+
 #: Offline baselines (:func:`ocwtool.evaluation.baselines.make_baseline`).
 BASELINES = ("random", "wordnet", "minilm")
 #: How ``--baseline minilm`` makes its equal-size clusters.

@@ -124,6 +124,12 @@ class Workspace:
         when the workspace still holds the store under its old name."""
         return self._named(self.puzzles_dir, source, "source name", ".jsonl")
 
+    @property
+    def split_record_path(self) -> Path:
+        """How ``ocwtool split`` last assigned the splits (``puzzles/splits.json``; the release card
+        says it)."""
+        return self.puzzles_dir / "splits.json"
+
     def meta_path(self, source: str) -> Path:
         """Extras an import keeps beside a store: ``puzzles/<source>.meta.json``."""
         return self._named(self.puzzles_dir, self._file_stem(source), "source name", ".meta.json")

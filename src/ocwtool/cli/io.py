@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,11 +16,13 @@ import click
 
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.cli.options import typed_options
 from ocwtool.cli.paths import InputPath
-from ocwtool.names import SPLITS
+from ocwtool.names import LLM_RULES, SPLITS, TRAINING_EXPORTS
 
 if TYPE_CHECKING:
     from ocwtool.acquisition.files import ImportReport
+    from ocwtool.training.chat_export import ChatRequest
     from ocwtool.workspace import Workspace
 
 
@@ -133,9 +136,28 @@ def _solution_note(n: int, total: int) -> str:
     )
 
 
+@dataclass(frozen=True)
+class ChatOptions:
+    """The options of ``export`` that only chat-jsonl takes (None: not given)."""
+
+    prompt: str | None = None
+    rules: str | None = None
+    seed: int | None = None
+    release: Path | None = None
+    config: str | None = None
+
+    def given(self) -> list[str]:
+        return [f"--{f.name}" for f in fields(self) if getattr(self, f.name) is not None]
+
+
 @click.command("export")
 @click.option(
-    "-f", "--format", "fmt", required=True, type=RegistryChoice("EXPORTERS"), help="Output format (any case)."
+    "-f",
+    "--format",
+    "fmt",
+    required=True,
+    type=RegistryChoice("EXPORTERS", extra=TRAINING_EXPORTS),
+    help="Output format (any case).",
 )
 @click.option(
     "-s", "--source", "sources", multiple=True, help="Store(s) to export (default: all). Repeatable."
@@ -143,9 +165,32 @@ def _solution_note(n: int, total: int) -> str:
 @click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), help="Output file.")
 @click.option("--game", type=click.Choice(("ocw", "nyt")), help="Only puzzles of this game.")
 @click.option("--split", type=click.Choice(SPLITS), help="Only puzzles of this split (a subset).")
+@click.option(
+    "--prompt", help="chat-jsonl: bundled prompt (default: the paper's for the game; `ocwtool llm prompts`)."
+)
+@click.option(
+    "--rules",
+    type=click.Choice(LLM_RULES),
+    help="chat-jsonl: oneshot (default; one answer) or nyt, missed-connections, only-connect (a game).",
+)
+@click.option("--seed", type=click.IntRange(0), help="chat-jsonl: board seed (default 0: board 0).")
+@click.option(
+    "--release",
+    type=InputPath(exists=True, file_okay=False),
+    help="chat-jsonl: read a built release folder instead of the workspace's stores.",
+)
+@click.option("--config", help="chat-jsonl: the release config to read (default: all).")
 @pass_app
+@typed_options(ChatOptions, "chat")
 def export_cmd(
-    app: AppContext, fmt: str, sources: tuple[str, ...], out: Path | None, game: str | None, split: str | None
+    app: AppContext,
+    /,
+    fmt: str,
+    sources: tuple[str, ...],
+    out: Path | None,
+    game: str | None,
+    split: str | None,
+    chat: ChatOptions,
 ) -> None:
     """Export puzzle stores to a file (default: exports/<source>.<ext> in the workspace).
 
@@ -153,19 +198,65 @@ def export_cmd(
     an imported file comes back equal. CSV is formula-safe: a text cell starting with = + - @ (or a
     tab or CR) gets a ' in front, so spreadsheets show it as text (undoing it: docs/formats.md).
 
+    chat-jsonl writes supervised fine-tuning conversations (default: exports/<source>.chat.jsonl):
+    a bundled prompt about each puzzle, its board a seeded shuffle (never the solution order), and
+    the gold answer as the assistant's; under game rules one guess per assistant turn, the engine's
+    feedback between (docs/training.md).
+
     \b
     Examples:
       ocwtool export --format ocw --source ocw --out onlyconnect.json
       ocwtool export --format hf --out puzzles.parquet
       ocwtool export --format csv --game nyt
       ocwtool export --format ocw --source ocw --split test --out test.json
+      ocwtool export --format chat-jsonl --source nyt --split train
+      ocwtool export --format chat-jsonl --split train --rules nyt --seed 3
+      ocwtool export --format chat-jsonl --release releases/ocw-1.0.0 --config ocw --split train
     """
     from ocwtool.acquisition.files import export_to
 
+    if fmt.lower() in TRAINING_EXPORTS:
+        return _export_chat(app, _chat_request(chat, sources, game, split), out)
+    if given := chat.given():
+        raise click.UsageError(f"{', '.join(given)} only apply to --format {', '.join(TRAINING_EXPORTS)}")
     ws = app.workspace()
     report = export_to(ws, fmt, sources, out, game=game, split=split)
     target = ws.rel(report.path)
     term.echo(f"Exported {report.count} puzzles from {', '.join(report.sources)} to {target}")
+
+
+def _chat_request(
+    chat: ChatOptions, sources: tuple[str, ...], game: str | None, split: str | None
+) -> ChatRequest:
+    """The chat-jsonl request of the command's options (a --config names the release config)."""
+    from ocwtool.training.chat_export import ChatRequest
+
+    return ChatRequest(
+        prompt=chat.prompt,
+        rules=chat.rules or "oneshot",
+        seed=chat.seed or 0,
+        split=split or "all",
+        sources=(chat.config,) if chat.config else sources,
+        game=game,
+        release=chat.release,
+    )
+
+
+def _export_chat(app: AppContext, request: ChatRequest, out: Path | None) -> None:
+    """Conversations to ``out`` (default: exports/<source or config>.chat.jsonl), notes to stderr."""
+    from ocwtool.training.chat_export import export_chat
+
+    ws = app.workspace()
+    label = request.sources[0] if len(request.sources) == 1 else "all"
+    target = out or ws.export_path(f"{label}.chat.jsonl")
+    report = export_chat(ws, request, target)
+    for note in report.notes:
+        term.echo(f"Note: {note}", err=True)
+    prompts = ", ".join(f"{name} {n}" for name, n in report.prompts.items())
+    term.echo(
+        f"Exported {report.conversations} conversations of {report.puzzles} puzzles "
+        f"(prompts: {prompts}; rules {request.rules}, seed {request.seed}) to {ws.rel(target)}"
+    )
 
 
 @click.command("info")

@@ -10,9 +10,12 @@ import click
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.cli.paths import InputPath
+from ocwtool.names import SPLIT_STRATEGIES
 
 
-def _sizes(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, ...]:
+def _sizes(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...] | None:
+    if value is None:
+        return None
     try:
         sizes = tuple(int(x) for x in value.split(","))
     except ValueError:
@@ -32,13 +35,25 @@ def _dates(ctx: click.Context, param: click.Parameter, value: str | None) -> tup
 
 
 @click.command("split")
-@click.option("--seed", default=42, show_default=True, help="Seed of the OCW assignment.")
+@click.option(
+    "--strategy",
+    type=click.Choice(SPLIT_STRATEGIES),
+    default="default",
+    show_default=True,
+    help="default: OCW by season, NYT by date; stratified: every board by difficulty and date.",
+)
+@click.option("--seed", default=42, show_default=True, help="Seed of the OCW (or stratified) assignment.")
 @click.option(
     "--sizes",
-    default="62,62,494",
-    show_default=True,
     callback=_sizes,
-    help="OCW train,validation,test sizes (rescaled when the walls number differently).",
+    metavar="TRAIN,VALIDATION,TEST",
+    help="OCW sizes (default 62,62,494; rescaled when the walls number differently); stratified: "
+    "proportions (default 80,10,10).",
+)
+@click.option(
+    "--reassign",
+    is_flag=True,
+    help="stratified: deal every board afresh (otherwise assigned puzzles keep their split).",
 )
 @click.option(
     "--nyt-cutoff",
@@ -57,21 +72,27 @@ def _dates(ctx: click.Context, param: click.Parameter, value: str | None) -> tup
 def split_cmd(
     app: AppContext,
     seed: int,
-    sizes: tuple[int, ...],
+    sizes: tuple[int, ...] | None,
     nyt_cutoff: tuple[dt.date, ...],
     splits_from: Path | None,
     sources: tuple[str, ...],
     dry_run: bool,
+    strategy: str,
+    reassign: bool,
 ) -> None:
     """Assign splits deterministically and write them into puzzles/*.jsonl (atomically).
     OCW walls: seeded, stratified by season (OCW's 62/62/494 by default); NYT: by date;
     or copy an existing release's assignment. Variants inherit their parents' split.
+
+    --strategy stratified: every board by measured difficulty and year (copies of a board in one
+    split; assigned puzzles kept unless --reassign); the release card shows it (docs/training.md).
 
     \b
     Examples:
       ocwtool split
       ocwtool split --seed 7 --nyt-cutoff 2025-01-01,2025-07-01
       ocwtool split --splits-from releases/ocw-1.0.0
+      ocwtool split --strategy stratified --sizes 80,10,10 --reassign
     """
     from ocwtool.curation.splits import split_workspace
 
@@ -83,6 +104,8 @@ def split_cmd(
         splits_from=splits_from,
         sources=sources,
         dry_run=dry_run,
+        strategy=strategy,
+        reassign=reassign,
     )
     term.echo(f"{'store':<28} {'train':>6} {'validation':>10} {'test':>6} {'unassigned':>10}")
     for store, c in summary.counts.items():

@@ -9,6 +9,8 @@ Three policies:
   normalised clue set), so the same wall from two sources always lands in one split.
 * **NYT, by date**: ``cutoffs=(d1,)`` gives train < d1 <= test; ``(d1, d2)`` gives
   train < d1 <= validation < d2 <= test (no future puzzle trains a model tested on the past).
+* **Stratified** (``strategy="stratified"``, :mod:`.strata`): every board, of any game, stratified by
+  measured difficulty and by date, deduplicated by clue set; assigned puzzles keep their split.
 * **Imported** from an existing release folder (OCW's files or ours): every JSON file with a
   ``dataset`` list whose name says ``train``/``validation``/``val``/``test`` is read; records match by
   id, then by normalised clue set.
@@ -24,8 +26,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ocwtool.curation.strata import DEFAULT_SIZES, Method, plan_with_notes
 from ocwtool.errors import InputError
-from ocwtool.fsio import read_json
+from ocwtool.fsio import read_json, write_json
 from ocwtool.names import SPLITS as SPLIT_NAMES
 from ocwtool.schema.corpus import parent_index
 from ocwtool.schema.keys import clue_key, identifying, wall_key
@@ -178,30 +181,31 @@ def split_workspace(
     workspace: Workspace,
     *,
     seed: int = DEFAULT_SEED,
-    sizes: Sequence[int] = OCW_SIZES,
+    sizes: Sequence[int] | None = None,
     nyt_cutoffs: Sequence[dt.date] = (),
     splits_from: Path | None = None,
     sources: Sequence[str] = (),
     dry_run: bool = False,
+    strategy: str = "default",
+    reassign: bool = False,
 ) -> SplitSummary:
     """Assign splits in every store (only ``sources`` when given; each rewritten atomically) and let
-    every variant inherit its parent's split; return counts and notes.
+    every variant inherit its parent's split; return counts and notes. ``strategy`` ``stratified``
+    deals every board by difficulty and date (:mod:`.strata`; ``sizes`` None: 80/10/10), keeping
+    assigned puzzles unless ``reassign``. How the splits were made is recorded for the release card
+    (:attr:`Workspace.split_record_path`).
 
     The stores and variants are read and rewritten under one hold of their locks: an import or a
     variant build beside the split waits for it, and is never overwritten by what it read before."""
+    sizes = sizes or (DEFAULT_SIZES if strategy == "stratified" else OCW_SIZES)
+    method = Method(strategy, seed, tuple(sizes), tuple(nyt_cutoffs), splits_from, reassign)
     folders = (workspace.puzzles_dir, workspace.variants_dir)
     with workspace.lock(reading=folders) if dry_run else workspace.lock(*folders):
-        return _split_locked(workspace, seed, sizes, nyt_cutoffs, splits_from, sources, dry_run)
+        return _split_locked(workspace, method, sources, dry_run)
 
 
 def _split_locked(
-    workspace: Workspace,
-    seed: int,
-    sizes: Sequence[int],
-    nyt_cutoffs: Sequence[dt.date],
-    splits_from: Path | None,
-    sources: Sequence[str],
-    dry_run: bool,
+    workspace: Workspace, method: Method, sources: Sequence[str], dry_run: bool
 ) -> SplitSummary:
     wanted = {workspace.current_name(s) for s in sources}
     chosen = [name for name in workspace.store_names() if not sources or name in wanted]
@@ -211,7 +215,7 @@ def _split_locked(
         )
     stores = workspace.stores(chosen)
     everything = [p for items in stores.values() for p in items]
-    plan, notes = _plan(everything, seed, sizes, nyt_cutoffs, splits_from)
+    plan, notes = _plan(everything, method)
     updated = {name: apply_plan(items, plan) for name, items in stores.items()}
     parents = parent_index([p for items in updated.values() for p in items])
     variants = {
@@ -222,19 +226,17 @@ def _split_locked(
             workspace.write_store(name, items)
         for kind, items in variants.items():
             workspace.write_variants(kind, items)
+        write_json(workspace.split_record_path, method.record())
     paths = [(workspace.puzzles_path(n), items) for n, items in updated.items()]
     paths += [(workspace.variants_path(k), items) for k, items in variants.items()]
     counts = {f"{path.parent.name}/{path.name}": _count(items) for path, items in paths}
     return SplitSummary(counts, tuple(notes))
 
 
-def _plan(
-    puzzles: list[Puzzle],
-    seed: int,
-    sizes: Sequence[int],
-    nyt_cutoffs: Sequence[dt.date],
-    splits_from: Path | None,
-) -> tuple[dict[str, Split], list[str]]:
+def _plan(puzzles: list[Puzzle], method: Method) -> tuple[dict[str, Split], list[str]]:
+    seed, sizes, nyt_cutoffs, splits_from = method.seed, method.sizes, method.nyt_cutoffs, method.splits_from
+    if method.strategy == "stratified":
+        return plan_with_notes(puzzles, method)
     nyt = [p for p in puzzles if p.nyt is not None]
     if splits_from is not None:
         plan = plan_from_release(puzzles, splits_from)

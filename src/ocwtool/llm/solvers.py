@@ -12,19 +12,11 @@ from collections.abc import Sequence
 from inspect_ai.model import CachePolicy, ChatMessage, ChatMessageSystem, ChatMessageUser, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from ocwtool.evaluation.game import Board, Game, GameView, Transcript, Turn, get_rules, outcome_record
+from ocwtool.evaluation.game import Board, Game, Transcript, Turn, get_rules, outcome_record
 from ocwtool.evaluation.game.transcript import BoardRecord
 from ocwtool.llm.board import BoardMeta, epoch_words, parse_connections, parse_grouping, parse_guess
-from ocwtool.llm.prompts import (
-    PromptSpec,
-    board_prompt,
-    connection_messages,
-    fill,
-    get_prompt,
-    grouping_messages,
-)
-
-GAME_TITLES = {"ocw": "an Only Connect connecting wall", "nyt": "a New York Times Connections board"}
+from ocwtool.llm.dialogue import naming_message, system_message, turn_message
+from ocwtool.llm.prompts import PromptSpec, board_prompt, connection_messages, get_prompt, grouping_messages
 
 
 def chat(messages: Sequence[tuple[str, str]]) -> list[ChatMessage]:
@@ -95,19 +87,6 @@ def oneshot_solver(prompt: str, examples: str = "", cache: bool = False) -> Solv
     return solve
 
 
-def _status(view: GameView) -> str:
-    if view.mistakes_left is None:
-        return f"Mistakes so far: {view.mistakes}."
-    if not view.lives_active:
-        return "Guesses are free until two groups are found; then you have 3 lives."
-    return f"Mistakes left: {view.mistakes_left}."
-
-
-def turn_message(spec: PromptSpec, view: GameView, feedback: str) -> str:
-    """One turn's user message: feedback on the last guess, the words left, lives."""
-    return fill(spec.texts["turn"], feedback=feedback, words=", ".join(view.remaining), status=_status(view))
-
-
 @solver
 def interactive_solver(rules: str, prompt: str = "ocwtool-interactive", cache: bool = False) -> Solver:
     """Play one game under ``rules``: one guess per turn, the engine's feedback after each."""
@@ -121,10 +100,7 @@ def interactive_solver(rules: str, prompt: str = "ocwtool-interactive", cache: b
         asked = board_prompt(spec, len(board.distractors))
         if asked is not spec:  # the sample says which prompt it was asked with
             state.store.set("prompt", asked.record())
-        system = fill(asked.texts["system"], game=GAME_TITLES.get(board.game, "a word-grouping puzzle"))
-        system = fill(
-            system, rules=rule_set.summary, total=str(len(words)), count=str(len(board.distractors))
-        )
+        system = system_message(asked, board.game, rule_set, words, len(board.distractors))
         state.messages = chat([("system", system), ("user", turn_message(spec, game.view(), "The board:"))])
         turns: list[Turn] = []
         while not game.over:
@@ -149,7 +125,6 @@ async def _name_connections(
     state: TaskState, generate: Generate, game: Game, spec: PromptSpec, cache: bool
 ) -> None:
     """The Only Connect naming step: the resolved wall's groups, one connection each."""
-    groups = "\n".join(", ".join(g) + ". Connection:" for g in game.view().resolved)
-    state.messages.append(ChatMessageUser(content=fill(spec.texts["connections_user"], groups=groups)))
+    state.messages.append(ChatMessageUser(content=naming_message(spec, game.view().resolved)))
     state = await generate(state, cache=cache_policy(cache))
     game.name_connections(parse_connections(state.output.completion))

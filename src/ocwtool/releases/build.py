@@ -40,6 +40,7 @@ from ocwtool.releases.herrings import write_herrings
 from ocwtool.releases.licences import config_sources
 from ocwtool.releases.publish import clear_leftovers, complete_release, publish
 from ocwtool.releases.quirks import quirks
+from ocwtool.releases.split_card import splits_section
 from ocwtool.report.build import key_figures, write_report
 from ocwtool.report.collect import store_runs
 from ocwtool.report.fixation import player_fixation
@@ -255,6 +256,7 @@ def _write_folder(
         fixation=tuple(player_fixation(store_runs(workspace, spec.sources))) if herrings else (),
         distractors=card.distractor_counts(configs),
         changes=tuple(changelog_lines(changes, CARD_IDS)),
+        split_lines=tuple(splits_section(_split_record(workspace), configs)),
     )
     write_text(root.card, card.render_card(info))
     write_text(root.citation, card.CITATION_BIB)
@@ -265,6 +267,13 @@ def _write_folder(
     manifest = _manifest(spec, corpus, report, counts, prov["tool_commit"])
     manifest["sources"] = [s.as_json() for s in sources]
     write_checksums(root, _with_herrings(manifest, herrings))
+
+
+def _split_record(workspace: Workspace) -> dict[str, Any] | None:
+    """What ``ocwtool split`` recorded of how it assigned the splits (None: nothing recorded)."""
+    path = workspace.split_record_path
+    record = read_json(path) if path.exists() else None
+    return record if isinstance(record, dict) else None
 
 
 def _with_herrings(manifest: dict[str, Any], herrings: Sequence[card.SplitFile]) -> dict[str, Any]:

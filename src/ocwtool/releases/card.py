@@ -94,6 +94,7 @@ class CardInfo:
     fixation: tuple[PlayerFixation, ...] = ()  # players of the workspace's runs on the released stores
     distractors: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # config: (boards, words)
     changes: Sequence[str] = ()  # the changelog's short form (Markdown lines, ``diff_text.py``)
+    split_lines: Sequence[str] = ()  # how the splits were made, strata counts (``split_card.py``)
 
     @property
     def configs(self) -> list[str]:
@@ -175,6 +176,7 @@ def render_card(info: CardInfo) -> str:
     """The whole README.md: YAML header, then counts, provenance, quirks, usage and citation."""
     body = [
         *_intro(info),
+        *info.split_lines,
         *_usage(info),
         *(["## Changes", "", *info.changes, ""] if info.changes else []),
         *_sources_table(info),
