@@ -133,21 +133,51 @@ def _solution_note(n: int, total: int) -> str:
     )
 
 
+VERIFIERS_ENV = "verifiers-env"  # a package folder, not a puzzle file: ocwtool.training.verifiers_export
+
+
 @click.command("export")
 @click.option(
-    "-f", "--format", "fmt", required=True, type=RegistryChoice("EXPORTERS"), help="Output format (any case)."
+    "-f",
+    "--format",
+    "fmt",
+    required=True,
+    type=RegistryChoice("EXPORTERS", extra=(VERIFIERS_ENV,)),
+    help="Output format (any case); verifiers-env: a verifiers environment package (a folder).",
 )
 @click.option(
-    "-s", "--source", "sources", multiple=True, help="Store(s) to export (default: all). Repeatable."
+    "-s",
+    "--source",
+    "sources",
+    multiple=True,
+    help="Store(s) to export (default: all); with --release, its config(s). Repeatable.",
 )
-@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), help="Output file.")
+@click.option("-o", "--out", type=click.Path(path_type=Path), help="Output file (verifiers-env: a new folder).")
 @click.option("--game", type=click.Choice(("ocw", "nyt")), help="Only puzzles of this game.")
 @click.option("--split", type=click.Choice(SPLITS), help="Only puzzles of this split (a subset).")
+@click.option(
+    "--release",
+    type=InputPath(file_okay=False),
+    help="verifiers-env only: bundle this built release's configs and splits instead of the stores.",
+)
+@click.argument("out_arg", metavar="[OUT]", required=False, type=click.Path(path_type=Path))
 @pass_app
 def export_cmd(
-    app: AppContext, fmt: str, sources: tuple[str, ...], out: Path | None, game: str | None, split: str | None
+    app: AppContext,
+    fmt: str,
+    sources: tuple[str, ...],
+    out: Path | None,
+    game: str | None,
+    split: str | None,
+    release: Path | None,
+    out_arg: Path | None,
 ) -> None:
-    """Export puzzle stores to a file (default: exports/<source>.<ext> in the workspace).
+    """Export puzzle stores to a file (default: exports/<source>.<ext> in the workspace); OUT is
+    the same as --out.
+
+    --format verifiers-env writes a verifiers environment package into the new folder OUT: its
+    load_environment(config, split, rules) plays the bundled puzzles one-shot or one guess per turn,
+    rewarded by the figures `ocwtool eval` gives; it imports nothing from ocwtool (docs/training.md).
 
     With a single --source, details kept by its import (e.g. the OCW season map form) are used, so
     an imported file comes back equal. CSV is formula-safe: a text cell starting with = + - @ (or a
@@ -159,13 +189,40 @@ def export_cmd(
       ocwtool export --format hf --out puzzles.parquet
       ocwtool export --format csv --game nyt
       ocwtool export --format ocw --source ocw --split test --out test.json
+      ocwtool export --format verifiers-env --source nyt envs/nyt-connections/
+      ocwtool export --format verifiers-env --release releases/ocw-1.0 envs/ocw/
     """
     from ocwtool.acquisition.files import export_to
 
+    if out is not None and out_arg is not None:
+        raise click.UsageError("give the output once: --out or OUT, not both")
+    out = out or out_arg
+    if fmt == VERIFIERS_ENV:
+        _export_env(app, sources, out, release, game or split)
+        return
+    if release is not None:
+        raise click.UsageError(f"--release works with --format {VERIFIERS_ENV} only")
     ws = app.workspace()
     report = export_to(ws, fmt, sources, out, game=game, split=split)
     target = ws.rel(report.path)
     term.echo(f"Exported {report.count} puzzles from {', '.join(report.sources)} to {target}")
+
+
+def _export_env(
+    app: AppContext, sources: tuple[str, ...], out: Path | None, release: Path | None, subset: str | None
+) -> None:
+    """The verifiers environment package: every split of the stores or the release's configs."""
+    from ocwtool.training.verifiers_export import export_verifiers_env
+
+    if out is None:
+        raise click.UsageError(f"--format {VERIFIERS_ENV} needs the folder to write: OUT or --out")
+    if subset is not None:
+        raise click.UsageError(f"--format {VERIFIERS_ENV} bundles every split and game; drop --split/--game")
+    ws = None if release is not None else app.workspace()
+    report = export_verifiers_env(out, workspace=ws, release=release, sources=sources)
+    for config, splits in report.counts.items():
+        term.echo(f"  {config}: " + ", ".join(f"{s} {n}" for s, n in splits.items()), err=True)
+    term.echo(f"Exported {report.total} puzzles as a verifiers environment to {out} (docs/training.md)")
 
 
 @click.command("info")
