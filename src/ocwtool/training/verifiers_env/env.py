@@ -43,7 +43,6 @@ def _dataset(config: str, split: str, puzzles: list[Puzzle], rules: Rules) -> Da
             "answer": json.dumps([list(g) for g in p.groups]),
             # a JSON string (verifiers reads it back): boards with and without levels share one type
             "info": json.dumps({"wall_id": p.wall_id, "config": config, "split": split, "puzzle": puzzle_record(p)}),
-            "task": "ocwtool-connections",
         }
         for p in puzzles
     ]
