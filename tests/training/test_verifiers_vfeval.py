@@ -25,7 +25,13 @@ from tests.training.vf_puzzles import make_workspace, scripted_boards
 
 VF_VENV = Path(os.environ.get("OCWTOOL_VF_VENV") or Path.home() / ".cache/ocwtool/verifiers-venv")
 PLAYERS = ("oracle", "random", "naive", "malformed")
-PLAYS = [("ocw", "oneshot"), ("ocw", "nyt"), ("ocw", "only-connect"), ("nyt", "oneshot"), ("nyt", "missed-connections")]
+PLAYS = [
+    ("ocw", "oneshot"),
+    ("ocw", "nyt"),
+    ("ocw", "only-connect"),
+    ("nyt", "oneshot"),
+    ("nyt", "missed-connections"),
+]
 
 
 def _venv_bin(name: str) -> Path:
@@ -38,7 +44,8 @@ def _venv_bin(name: str) -> Path:
 def _config(base_url: str, out: Path) -> str:
     head = (
         f'api_base_url = "{base_url}"\napi_key_var = "OPENAI_API_KEY"\nnum_examples = -1\n'
-        f'rollouts_per_example = 1\nsave_results = true\ndisable_tui = true\ndisable_env_server = true\noutput_dir = "{out}"\n'
+        "rollouts_per_example = 1\nsave_results = true\ndisable_tui = true\n"
+        f'disable_env_server = true\noutput_dir = "{out}"\n'
     )
     evals = [
         f'\n[[eval]]\nenv_id = "ocwtool-connections"\nmodel = "{player}"\n'
@@ -110,7 +117,9 @@ def _eval_json(ws: Path, tmp: Path, name: str, *args: str) -> dict[str, Any]:
     return dict(json.loads(report.read_text(encoding="utf-8")))
 
 
-def _check_oneshot(ws: Path, tmp: Path, config: str, rows: list[tuple[dict[str, Any], dict[str, Any]]]) -> int:
+def _check_oneshot(
+    ws: Path, tmp: Path, config: str, rows: list[tuple[dict[str, Any], dict[str, Any]]]
+) -> int:
     """One raw-text predictions file per player; ocwtool's per-wall scores against the rollouts'."""
     files, expected = [], []
     for player in PLAYERS:
@@ -120,7 +129,9 @@ def _check_oneshot(ws: Path, tmp: Path, config: str, rows: list[tuple[dict[str, 
         path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         files += ["--predictions", str(path)]
         expected.append({_info(r)["wall_id"]: r for r in games})
-    report = _eval_json(ws, tmp, f"oneshot-{config}", "--source", config, "--split", "test", "--per-wall", *files)
+    report = _eval_json(
+        ws, tmp, f"oneshot-{config}", "--source", config, "--split", "test", "--per-wall", *files
+    )
     checked = 0
     for run, games in zip(report["runs"], expected, strict=True):
         for wall in run["walls"]:

@@ -152,7 +152,9 @@ VERIFIERS_ENV = "verifiers-env"  # a package folder, not a puzzle file: ocwtool.
     multiple=True,
     help="Store(s) to export (default: all); with --release, its config(s). Repeatable.",
 )
-@click.option("-o", "--out", type=click.Path(path_type=Path), help="Output file (verifiers-env: a new folder).")
+@click.option(
+    "-o", "--out", type=click.Path(path_type=Path), help="Output file (verifiers-env: a new folder)."
+)
 @click.option("--game", type=click.Choice(("ocw", "nyt")), help="Only puzzles of this game.")
 @click.option("--split", type=click.Choice(SPLITS), help="Only puzzles of this split (a subset).")
 @click.option(

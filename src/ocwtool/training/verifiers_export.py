@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from ocwtool import fsio
@@ -78,13 +79,21 @@ def collect(
     (``sources``: its stores; default: all)."""
     chosen: Sequence[str | None] = list(sources) or [None]
     out: dict[str, dict[str, list[GoldWall]]] = {}
-    for source in chosen:  # each lambda runs inside its own iteration, so it reads this source
+    for source in chosen:
         if release is not None:
-            out |= _by_split(lambda split: release_golds(release, split, source, sectioned=True))
+            out |= _by_split(partial(_release_split, release, source))
         elif workspace is not None:
             with workspace.reading():
-                out |= _by_split(lambda split: workspace_golds(workspace, split, source))
+                out |= _by_split(partial(_workspace_split, workspace, source))
     return out
+
+
+def _release_split(release: Path, config: str | None, split: str) -> GoldSet:
+    return release_golds(release, split, config, sectioned=True)
+
+
+def _workspace_split(workspace: Workspace, source: str | None, split: str) -> GoldSet:
+    return workspace_golds(workspace, split, source)
 
 
 def _check_out(out: Path) -> None:

@@ -42,7 +42,9 @@ def _dataset(config: str, split: str, puzzles: list[Puzzle], rules: Rules) -> Da
             ],
             "answer": json.dumps([list(g) for g in p.groups]),
             # a JSON string (verifiers reads it back): boards with and without levels share one type
-            "info": json.dumps({"wall_id": p.wall_id, "config": config, "split": split, "puzzle": puzzle_record(p)}),
+            "info": json.dumps(
+                {"wall_id": p.wall_id, "config": config, "split": split, "puzzle": puzzle_record(p)}
+            ),
         }
         for p in puzzles
     ]
@@ -70,7 +72,9 @@ def rubric(rules: Rules, weights: dict[str, float] | None = None) -> vf.Rubric:
     unknown = sorted(set(chosen) - set(METRICS))
     if unknown:
         raise ValueError(f"unknown reward weight(s) {unknown}; choose among: {', '.join(METRICS)}")
-    return vf.Rubric(funcs=[_metric(m, rules) for m in METRICS], weights=[chosen.get(m, 0.0) for m in METRICS])
+    return vf.Rubric(
+        funcs=[_metric(m, rules) for m in METRICS], weights=[chosen.get(m, 0.0) for m in METRICS]
+    )
 
 
 class ConnectionsGameEnv(vf.MultiTurnEnv):  # type: ignore[misc]
@@ -87,7 +91,9 @@ class ConnectionsGameEnv(vf.MultiTurnEnv):  # type: ignore[misc]
         said = game.guess(read_guess(replies[-1], puzzle.board)).message if replies else "The board:"
         if game.over:
             out = game.outcome()
-            done = f"{said}\nGame over: {'won' if out.won else 'lost'}, {out.groups_solved} of 4 groups found."
+            done = (
+                f"{said}\nGame over: {'won' if out.won else 'lost'}, {out.groups_solved} of 4 groups found."
+            )
             state["final_env_response"] = [{"role": "user", "content": done}]
             return state["final_env_response"]
         return [{"role": "user", "content": turn_message(game, said)}]

@@ -69,7 +69,11 @@ def puzzle_from_record(rec: dict[str, Any]) -> Puzzle:
 
 
 def puzzle_record(p: Puzzle) -> dict[str, Any]:
-    rec: dict[str, Any] = {"wall_id": p.wall_id, "board": list(p.board), "groups": [list(g) for g in p.groups]}
+    rec: dict[str, Any] = {
+        "wall_id": p.wall_id,
+        "board": list(p.board),
+        "groups": [list(g) for g in p.groups],
+    }
     rec |= {"connections": list(p.connections), "levels": None if p.levels is None else list(p.levels)}
     return rec | {"distractors": list(p.distractors)}
 

@@ -124,7 +124,9 @@ def read_guess(text: str, board: Sequence[str]) -> list[str]:
         part = text[text.casefold().rindex(GUESS_MARKER.casefold()) + len(GUESS_MARKER) :]
         line = (part.strip().splitlines() or [""])[0]
     index = WordIndex(board)
-    lines = [ln for ln in (scan_line(r, index) for r in _BRACKETS.sub(" ", line).splitlines()) if ln.is_group()]
+    lines = [
+        ln for ln in (scan_line(r, index) for r in _BRACKETS.sub(" ", line).splitlines()) if ln.is_group()
+    ]
     words = lines[0].words() if lines else []
     for n, ln in enumerate(lines[1:], start=1):
         words += ln.words()[SIZE:] if n < GROUPS else ln.words()
