@@ -21,9 +21,8 @@ from ocwtool.llm.scripted import serve_scripted
 from ocwtool.training.verifiers_export import export_verifiers_env
 from ocwtool.workspace import Workspace
 from tests.conftest import run_ocwtool
-from tests.training.vf_puzzles import make_workspace, scripted_boards
+from tests.training.vf_puzzles import make_workspace, scripted_boards, venv_bin
 
-VF_VENV = Path(os.environ.get("OCWTOOL_VF_VENV") or Path.home() / ".cache/ocwtool/verifiers-venv")
 PLAYERS = ("oracle", "random", "naive", "malformed")
 PLAYS = [
     ("ocw", "oneshot"),
@@ -32,13 +31,6 @@ PLAYS = [
     ("nyt", "oneshot"),
     ("nyt", "missed-connections"),
 ]
-
-
-def _venv_bin(name: str) -> Path:
-    binary = VF_VENV / "bin" / name
-    if not binary.exists():
-        pytest.fail(f"no verifiers at {binary}: run `make verifiers` (or set OCWTOOL_VF_VENV)")
-    return binary
 
 
 def _config(base_url: str, out: Path) -> str:
@@ -60,14 +52,14 @@ def _run_vf_eval(env_dir: Path, tmp: Path) -> list[tuple[dict[str, Any], dict[st
     """Install the exported package (no index: nothing is fetched), run vf-eval, return every
     rollout with its eval's metadata."""
     site = tmp / "site"
-    pip = [str(_venv_bin("pip")), "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
+    pip = [str(venv_bin("pip")), "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
     subprocess.run([*pip, "--target", str(site), str(env_dir)], check=True, capture_output=True)
     out = tmp / "vf-out"
     with serve_scripted(scripted_boards()) as srv:
         (tmp / "eval.toml").write_text(_config(srv.base_url, out), encoding="utf-8")
         env = {**os.environ, "PYTHONPATH": str(site), "OPENAI_API_KEY": "scripted", "VF_LOG_LEVEL": "WARNING"}
         done = subprocess.run(
-            [str(_venv_bin("vf-eval")), str(tmp / "eval.toml")],
+            [str(venv_bin("vf-eval")), str(tmp / "eval.toml")],
             env=env,
             capture_output=True,
             text=True,

@@ -4,12 +4,27 @@ NYT days, every word distinct, one board with distractors, in train and test spl
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
+
+import pytest
 
 from ocwtool.llm.scripted import Board
 from ocwtool.schema.models import Game, Group, NytMeta, OcwMeta, Provenance, Puzzle, Split, nyt_number
 from ocwtool.stores.puzzles import write_puzzles
 from ocwtool.workspace import init_workspace
+
+# The venv `make verifiers` builds; without it the tests that need it fail and say so.
+VF_VENV = Path(os.environ.get("OCWTOOL_VF_VENV") or Path.home() / ".cache/ocwtool/verifiers-venv")
+
+
+def venv_bin(name: str) -> Path:
+    """A program of the verifiers venv (``python``, ``pip``, ``vf-eval``)."""
+    binary = VF_VENV / "bin" / name
+    if not binary.exists():
+        pytest.fail(f"no verifiers at {binary}: run `make verifiers` (or set OCWTOOL_VF_VENV)")
+    return binary
+
 
 THEMES = [
     ("Rivers", "Danube Rhine Loire Tagus"),

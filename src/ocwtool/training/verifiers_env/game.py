@@ -37,6 +37,7 @@ class Rules:
     matching: str = "casefold"
     word_repeats_in_guess: bool = False
     oneshot: bool = False
+    name_connections: bool = False  # Only Connect: connections are not shown (named after the wall)
     max_moves: int = 100
 
 
@@ -61,6 +62,7 @@ RULES: dict[str, Rules] = {
             one_away=False,
             repeat_costs_mistake=True,
             auto_last_group=True,
+            name_connections=True,
         ),
         Rules(
             "oneshot",
@@ -225,7 +227,8 @@ class Game:
         if self.rules.auto_last_group and len(self._s.found) == GROUPS - 1 and not self.puzzle.distractors:
             self._take(next(j for j in range(GROUPS) if j not in self._s.found))
         conn = self.puzzle.connections[k] if k < len(self.puzzle.connections) else ""
-        return self._end("correct", f"Correct! The connection: {conn}." if conn else "Correct!")
+        name = "" if self.rules.name_connections else f" The connection: {conn}."
+        return self._end("correct", f"Correct!{name}".rstrip())
 
     def _take(self, k: int) -> None:
         self._s.found.append(k)
