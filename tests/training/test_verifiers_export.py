@@ -174,3 +174,10 @@ def test_release_is_refused_with_other_formats(tmp_path: Path) -> None:
     done = run_ocwtool("-w", str(ws), "export", "--format", "ocw", "--release", str(ws), "--out", "x.json")
     assert done.returncode == 2
     assert "--release works with --format verifiers-env only" in done.stderr
+
+
+def test_a_file_format_still_refuses_a_folder(tmp_path: Path) -> None:
+    ws = make_workspace(tmp_path / "ws")
+    done = run_ocwtool("-w", str(ws), "export", "--format", "ocw", "--out", str(tmp_path))
+    assert done.returncode == 2
+    assert f"{tmp_path} is a folder; --format ocw writes a file" in done.stderr

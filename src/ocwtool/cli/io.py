@@ -204,6 +204,8 @@ def export_cmd(
         return
     if release is not None:
         raise click.UsageError(f"--release works with --format {VERIFIERS_ENV} only")
+    if out is not None and out.is_dir():
+        raise click.UsageError(f"{out} is a folder; --format {fmt} writes a file")
     ws = app.workspace()
     report = export_to(ws, fmt, sources, out, game=game, split=split)
     target = ws.rel(report.path)
