@@ -57,7 +57,8 @@ def _run_vf_eval(env_dir: Path, tmp: Path) -> list[tuple[dict[str, Any], dict[st
     out = tmp / "vf-out"
     with serve_scripted(scripted_boards()) as srv:
         (tmp / "eval.toml").write_text(_config(srv.base_url, out), encoding="utf-8")
-        env = {**os.environ, "PYTHONPATH": str(site), "OPENAI_API_KEY": "scripted", "VF_LOG_LEVEL": "WARNING"}
+        offline = {"HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1", "HF_HOME": str(tmp / "hf")}
+        env = {**os.environ, **offline, "PYTHONPATH": str(site), "OPENAI_API_KEY": "scripted"}
         done = subprocess.run(
             [str(venv_bin("vf-eval")), str(tmp / "eval.toml")],
             env=env,
