@@ -115,8 +115,10 @@ def test_a_release_exports_its_configs(tmp_path: Path, monkeypatch: pytest.Monke
             assert len(lines) == n
             ids += [json.loads(x)["wall_id"] for x in lines]
         # the same walls `ocwtool eval --release` scores for that config (every split)
-        args = ["eval", "--release", str(folder), "--source", config, "--split", "all", "--baseline", "random"]
-        done = run_ocwtool(*args, "--seeds", "1", "--bootstrap", "0", "--json-out", str(eval_report))
+        args = ["eval", "--release", str(folder), "--source", config, "--split", "all"]
+        done = run_ocwtool(
+            *args, "--baseline", "random", "--seeds", "1", "--bootstrap", "0", "--json-out", str(eval_report)
+        )
         assert done.returncode == 0, done.stderr
         walls = json.loads(eval_report.read_text())["runs"][0]["walls"]
         assert sorted(w["wall_id"] for w in walls) == sorted(ids)
