@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 WORKSPACE ?= demo-workspace
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test lint typecheck pytest wordnet labelstudio chromium bench clean
+.PHONY: demo test lint typecheck pytest wordnet labelstudio verifiers chromium bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,18 @@ labelstudio:
 		touch "$(LS_VENV)/.ocwtool-ls-$(LS_VERSION)"; \
 	fi
 
+# verifiers (the exported environment's library) for the tests, in a venv of its own (its pins clash
+# with inspect-ai's), outside the repo like Label Studio's; the tests find it at the same path.
+# setuptools >= 70.1 builds the exported package's wheel without the `wheel` package.
+VF_VERSION := 0.1.14
+VF_VENV ?= $(or $(OCWTOOL_VF_VENV),$(HOME)/.cache/ocwtool/verifiers-venv)
+verifiers:
+	@if [ ! -f "$(VF_VENV)/.ocwtool-vf-$(VF_VERSION)" ]; then \
+		rm -rf "$(VF_VENV)" && $(PYTHON) -m venv "$(VF_VENV)" && \
+		"$(VF_VENV)/bin/pip" install --quiet "verifiers==$(VF_VERSION)" "setuptools>=70.1" && \
+		touch "$(VF_VENV)/.ocwtool-vf-$(VF_VERSION)"; \
+	fi
+
 # Headless Chromium (Debian package) for the labelling-screen and report-page tests.
 chromium:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
@@ -67,7 +79,7 @@ lint: $(VENV)/.all
 typecheck: $(VENV)/.all
 	$(VENV)/bin/mypy
 
-pytest: $(VENV)/.all wordnet labelstudio chromium
+pytest: $(VENV)/.all wordnet labelstudio verifiers chromium
 	$(VENV)/bin/pytest
 
 test: lint typecheck pytest

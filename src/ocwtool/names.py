@@ -19,7 +19,7 @@ SPLIT_CHOICES = (*SPLITS, ALL)
 
 #: ``ocwtool export`` formats for training, written by :mod:`ocwtool.training` (not file adapters of
 #: :mod:`ocwtool.formats`: they need the prompts and the game engine).
-TRAINING_EXPORTS = ("chat-jsonl",)
+TRAINING_EXPORTS = ("chat-jsonl", "verifiers-env")
 
 #: How ``ocwtool split`` assigns splits (:mod:`ocwtool.curation.splits`).
 SPLIT_STRATEGIES = ("default", "stratified")

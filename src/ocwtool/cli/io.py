@@ -149,20 +149,46 @@ class ChatOptions:
     def given(self) -> list[str]:
         return [f"--{f.name}" for f in fields(self) if getattr(self, f.name) is not None]
 
+    def chat_only(self) -> list[str]:
+        """The options given that only chat-jsonl takes (--release also makes a verifiers-env)."""
+        return [name for name in self.given() if name != "--release"]
 
-@click.command("export")
+
+EXPORT_EXAMPLES = """\b
+Examples:
+  ocwtool export --format ocw --source ocw --out onlyconnect.json
+  ocwtool export --format hf --out puzzles.parquet
+  ocwtool export --format csv --game nyt
+  ocwtool export --format ocw --source ocw --split test --out test.json
+  ocwtool export --format chat-jsonl --source nyt --split train
+  ocwtool export --format chat-jsonl --split train --rules nyt --seed 3
+  ocwtool export --format chat-jsonl --release releases/ocw-1.0.0 --config ocw --split train
+  ocwtool export --format verifiers-env --source nyt envs/nyt-connections/
+  ocwtool export --format verifiers-env --release releases/ocw-1.0.0 envs/ocw/
+"""
+VERIFIERS_ENV = "verifiers-env"  # a package folder, not a puzzle file: ocwtool.training.verifiers_export
+CHAT_JSONL = "chat-jsonl"
+
+
+@click.command("export", epilog=EXPORT_EXAMPLES)
 @click.option(
     "-f",
     "--format",
     "fmt",
     required=True,
     type=RegistryChoice("EXPORTERS", extra=TRAINING_EXPORTS),
-    help="Output format (any case).",
+    help="Output format (any case); verifiers-env: a verifiers environment package (a folder).",
 )
 @click.option(
-    "-s", "--source", "sources", multiple=True, help="Store(s) to export (default: all). Repeatable."
+    "-s",
+    "--source",
+    "sources",
+    multiple=True,
+    help="Store(s) to export (default: all); with --release, its config(s). Repeatable.",
 )
-@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), help="Output file.")
+@click.option(
+    "-o", "--out", type=click.Path(path_type=Path), help="Output file (verifiers-env: a new folder)."
+)
 @click.option("--game", type=click.Choice(("ocw", "nyt")), help="Only puzzles of this game.")
 @click.option("--split", type=click.Choice(SPLITS), help="Only puzzles of this split (a subset).")
 @click.option(
@@ -177,9 +203,10 @@ class ChatOptions:
 @click.option(
     "--release",
     type=InputPath(exists=True, file_okay=False),
-    help="chat-jsonl: read a built release folder instead of the workspace's stores.",
+    help="chat-jsonl, verifiers-env: read a built release folder instead of the workspace's stores.",
 )
 @click.option("--config", help="chat-jsonl: the release config to read (default: all).")
+@click.argument("out_arg", metavar="[OUT]", required=False, type=click.Path(path_type=Path))
 @pass_app
 @typed_options(ChatOptions, "chat")
 def export_cmd(
@@ -190,9 +217,11 @@ def export_cmd(
     out: Path | None,
     game: str | None,
     split: str | None,
+    out_arg: Path | None,
     chat: ChatOptions,
 ) -> None:
-    """Export puzzle stores to a file (default: exports/<source>.<ext> in the workspace).
+    """Export puzzle stores to a file (default: exports/<source>.<ext> in the workspace); OUT is
+    the same as --out.
 
     With a single --source, details kept by its import (e.g. the OCW season map form) are used, so
     an imported file comes back equal. CSV is formula-safe: a text cell starting with = + - @ (or a
@@ -201,24 +230,22 @@ def export_cmd(
     chat-jsonl writes supervised fine-tuning conversations (default: exports/<source>.chat.jsonl):
     a bundled prompt about each puzzle, its board a seeded shuffle (never the solution order), and
     the gold answer as the assistant's; under game rules one guess per assistant turn, the engine's
-    feedback between (docs/training.md).
-
-    \b
-    Examples:
-      ocwtool export --format ocw --source ocw --out onlyconnect.json
-      ocwtool export --format hf --out puzzles.parquet
-      ocwtool export --format csv --game nyt
-      ocwtool export --format ocw --source ocw --split test --out test.json
-      ocwtool export --format chat-jsonl --source nyt --split train
-      ocwtool export --format chat-jsonl --split train --rules nyt --seed 3
-      ocwtool export --format chat-jsonl --release releases/ocw-1.0.0 --config ocw --split train
+    feedback between. verifiers-env writes a verifiers environment package into the new folder OUT:
+    its load_environment(config, split, rules) plays the bundled puzzles one-shot or one guess per
+    turn, rewarded by the figures `ocwtool eval` gives; it imports nothing from ocwtool
+    (docs/training.md).
     """
     from ocwtool.acquisition.files import export_to
 
-    if fmt.lower() in TRAINING_EXPORTS:
+    out = _one_out(out, out_arg)
+    if fmt.lower() == VERIFIERS_ENV:
+        return _export_env(app, sources, out, chat, game or split)
+    if fmt.lower() == CHAT_JSONL:
         return _export_chat(app, _chat_request(chat, sources, game, split), out)
     if given := chat.given():
         raise click.UsageError(f"{', '.join(given)} only apply to --format {', '.join(TRAINING_EXPORTS)}")
+    if out is not None and out.is_dir():
+        raise click.UsageError(f"{out} is a folder; --format {fmt} writes a file")
     ws = app.workspace()
     report = export_to(ws, fmt, sources, out, game=game, split=split)
     target = ws.rel(report.path)
@@ -257,6 +284,32 @@ def _export_chat(app: AppContext, request: ChatRequest, out: Path | None) -> Non
         f"Exported {report.conversations} conversations of {report.puzzles} puzzles "
         f"(prompts: {prompts}; rules {request.rules}, seed {request.seed}) to {ws.rel(target)}"
     )
+
+
+def _one_out(out: Path | None, out_arg: Path | None) -> Path | None:
+    if out is not None and out_arg is not None:
+        raise click.UsageError("give the output once: --out or OUT, not both")
+    return out or out_arg
+
+
+def _export_env(
+    app: AppContext, sources: tuple[str, ...], out: Path | None, chat: ChatOptions, subset: str | None
+) -> None:
+    """The verifiers environment package: every split of the stores or the release's configs."""
+    from ocwtool.training.verifiers_export import export_verifiers_env
+
+    if out is None:
+        raise click.UsageError(f"--format {VERIFIERS_ENV} needs the folder to write: OUT or --out")
+    if given := chat.chat_only():
+        raise click.UsageError(f"{', '.join(given)} only apply to --format {CHAT_JSONL}")
+    release = chat.release
+    if subset is not None:
+        raise click.UsageError(f"--format {VERIFIERS_ENV} bundles every split and game; drop --split/--game")
+    ws = None if release is not None else app.workspace()
+    report = export_verifiers_env(out, workspace=ws, release=release, sources=sources)
+    for config, splits in report.counts.items():
+        term.echo(f"  {config}: " + ", ".join(f"{s} {n}" for s, n in splits.items()), err=True)
+    term.echo(f"Exported {report.total} puzzles as a verifiers environment to {out} (docs/training.md)")
 
 
 @click.command("info")
