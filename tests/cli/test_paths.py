@@ -23,6 +23,7 @@ OUTPUTS = {
     ("eval", "json_out"),
     ("eval", "plot"),
     ("export", "out"),
+    ("export", "out_arg"),  # OUT, the same as --out
     ("play", "out"),
     ("reconcile", "output"),
     ("report", "out"),

@@ -165,7 +165,7 @@ def test_release_is_refused_with_other_formats(tmp_path: Path) -> None:
     ws = make_workspace(tmp_path / "ws")
     done = run_ocwtool("-w", str(ws), "export", "--format", "ocw", "--release", str(ws), "--out", "x.json")
     assert done.returncode == 2
-    assert "--release works with --format verifiers-env only" in done.stderr
+    assert "--release works with --format chat-jsonl or verifiers-env only" in done.stderr
 
 
 def test_a_file_format_still_refuses_a_folder(tmp_path: Path) -> None:

@@ -242,8 +242,10 @@ def export_cmd(
         return _export_env(app, sources, out, chat, game or split)
     if fmt.lower() == CHAT_JSONL:
         return _export_chat(app, _chat_request(chat, sources, game, split), out)
-    if given := chat.given():
-        raise click.UsageError(f"{', '.join(given)} only apply to --format {', '.join(TRAINING_EXPORTS)}")
+    if chat.release is not None:
+        raise click.UsageError(f"--release works with --format {' or '.join(TRAINING_EXPORTS)} only")
+    if given := chat.chat_only():
+        raise click.UsageError(f"{', '.join(given)} only apply to --format {CHAT_JSONL}")
     if out is not None and out.is_dir():
         raise click.UsageError(f"{out} is a folder; --format {fmt} writes a file")
     ws = app.workspace()
