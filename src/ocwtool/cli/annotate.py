@@ -114,9 +114,6 @@ def label_cmd(
       ocwtool build-variants --kind extended && ocwtool annotate label --annotator dan --tricks extended
     """
     from ocwtool.annotations.annotators import check_annotator
-    from ocwtool.annotations.session import LabelSession
-    from ocwtool.annotations.terminal import ClickTerminal
-    from ocwtool.schema.models import in_split
 
     check_annotator(annotator)
     ws = app.workspace()
@@ -125,6 +122,23 @@ def label_cmd(
 
         label_tricks(ws, annotator, tricks_of, sources, split)
         return
+    _label_types(ws, annotator, sources, split, only_unlabelled, with_suggest, decoys_from)
+
+
+def _label_types(
+    ws: Workspace,
+    annotator: str,
+    sources: tuple[str, ...],
+    split: str | None,
+    only_unlabelled: bool,
+    with_suggest: bool,
+    decoys_from: str | None,
+) -> None:
+    """The labelling session over the puzzles of --source and --split, then the coverage."""
+    from ocwtool.annotations.session import LabelSession
+    from ocwtool.annotations.terminal import ClickTerminal
+    from ocwtool.schema.models import in_split
+
     puzzles = ws.puzzles(sources)
     if split is not None:
         puzzles = in_split(puzzles, split)
