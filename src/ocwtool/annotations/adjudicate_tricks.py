@@ -16,8 +16,8 @@ from pathlib import Path
 
 from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.terminal import ENTER, Quit, Terminal, settle_each
-from ocwtool.annotations.trick_review import GUIDELINE_VERSION, trick_text
-from ocwtool.annotations.tricks import BoardTrick, board_tricks, disputed
+from ocwtool.annotations.trick_review import trick_text
+from ocwtool.annotations.tricks import GUIDELINE_VERSION, BoardTrick, board_tricks, disputed
 from ocwtool.schema.annotations import ItemRecord, TrickVerdict
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.annotations import append_trick_adjudication, read_trick_adjudications

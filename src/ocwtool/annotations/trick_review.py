@@ -17,12 +17,12 @@ from pathlib import Path
 
 from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.terminal import ENTER, Quit, Terminal, settle_each, wall_text
+from ocwtool.annotations.tricks import GUIDELINE_VERSION
 from ocwtool.schema.annotations import ItemRecord, TrickVerdict
 from ocwtool.schema.models import Puzzle
 from ocwtool.schema.tricks import TrickWord, proposed_tricks, trick_key
 from ocwtool.stores.annotations import append_record, latest, read_records, store_path
 
-GUIDELINE_VERSION = "trick-words-1"
 TRICK_KEYS = (
     ("y", "yes: the word belongs to no group of this board (it may be shown as a trick word)"),
     ("n", "no: it belongs to one of the groups (it must not be shown)"),

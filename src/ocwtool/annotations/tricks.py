@@ -29,6 +29,7 @@ from ocwtool.stores.annotations import read_all, read_trick_adjudications
 
 Status = Literal["verified", "confirmed", "proposed", "rejected"]
 SHIPPED: tuple[Status, ...] = ("verified", "confirmed")
+GUIDELINE_VERSION = "trick-words-1"  # of the answers, in the terminal and Label Studio
 MIN_ANSWERS = 2  # as red herrings: agreement needs two people or more
 Stores = Mapping[str, Mapping[str, ItemRecord]]
 Answers = dict[tuple[str, str], dict[str, bool]]  # (board id, word key) -> annotator -> no group?

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ocwtool.annotations.annotators import check_annotator, latest_suggestions
-from ocwtool.annotations.labelstudio import decoys, plan, sync
+from ocwtool.annotations.labelstudio import decoys, plan, sync, tricks
 from ocwtool.annotations.labelstudio.pulled import not_imported_error
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
@@ -100,8 +100,10 @@ def push_cmd(
     Puzzles already pushed are left alone; those changed in ocwtool since are reported. The
     suggest pre-labels go along as predictions, and up to 4 suggested decoys per puzzle (mined
     from play by `annotate decoys`, else the red-herring scorer's) for annotators to confirm or
-    reject. Each task gets --overlap of the --annotator names (task field "assigned", a Data
-    Manager tab "ocwtool: NAME" per annotator: printed with the next task).
+    reject, and the proposed trick words of the puzzle's extended board (build-variants --kind
+    extended; up to 4): Confirm if the word belongs to no group, else Reject. Each task gets
+    --overlap of the --annotator names (task field "assigned", a Data Manager tab "ocwtool: NAME"
+    per annotator: printed with the next task).
 
     \b
     Examples:
@@ -125,6 +127,7 @@ def push_cmd(
         batch_size=batch_size,
         progress=progress,
         decoys=decoys.decoys_for(chosen, decoys.mined_records(ws.annotations_dir), suggestions),
+        tricks=tricks.tricks_for(chosen, [b for kind in ws.variants().values() for b in kind]),
     )
     _pushed(ws, client, settings, report, chosen)
 

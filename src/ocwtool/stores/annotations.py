@@ -155,9 +155,7 @@ def annotators(folder: Path, *, include_suggest: bool = False) -> list[str]:
     """Names of the annotators with a store in ``folder`` (humans; the suggester on request)."""
     if not folder.is_dir():
         return []
-    names = sorted(
-        p.stem for p in folder.glob("*.jsonl") if p.stem not in DECISIONS
-    )
+    names = sorted(p.stem for p in folder.glob("*.jsonl") if p.stem not in DECISIONS)
     return [n for n in names if include_suggest or n != SUGGEST]
 
 
