@@ -174,3 +174,22 @@ def test_the_adjudicated_tricks_store_is_no_annotator(ws: Path) -> None:
     assert result.stderr == (
         "Error: annotator name 'adjudicated-tricks' is reserved for ocwtool; choose another name\n"
     )
+
+
+def test_agreement_on_trick_words_is_reported_apart(ws: Path) -> None:
+    label(ws, "alice", "y" + "yn")
+    label(ws, "bob", "y" + "nn")
+    result = run_cli(ws, "annotate", "agreement")
+    assert result.exit_code == 0
+    assert "  alice            groups 0/8  puzzles 0  skipped 0\n" in result.stdout  # no puzzle labelled
+    assert "red herrings (per clue: marked or not):\n  alice ~ bob: n=0 observed=n/a" in result.stdout
+    assert result.stdout.endswith(
+        "trick words (per proposed word: belongs to no group or not):\n"
+        "  alice ~ bob: n=3 observed=0.667 kappa=0.400\n"
+        "  Krippendorff's alpha: 0.444\n"
+    )
+    report = json.loads(run_cli(ws, "annotate", "agreement", "--json").stdout)
+    assert report["trick_words"] == {
+        "pairs": [{"a": "alice", "b": "bob", "n": 3, "observed": 0.666667, "kappa": 0.4}],
+        "alpha": 0.444444,
+    }

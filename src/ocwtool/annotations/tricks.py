@@ -73,6 +73,24 @@ def answers_of(stores: Stores) -> Answers:
     return out
 
 
+def trick_marks(stores: Stores) -> dict[str, dict[str, str]]:
+    """annotator -> ``<board id>#<word>`` -> ``no group`` / ``in a group`` (agreement's items)."""
+    out: dict[str, dict[str, str]] = {}
+    for (board_id, key), said in answers_of(stores).items():
+        for name, yes in said.items():
+            out.setdefault(name, {})[f"{board_id}#{key}"] = "no group" if yes else "in a group"
+    return out
+
+
+def puzzle_records(stores: Stores) -> dict[str, dict[str, ItemRecord]]:
+    """The stores without the records that only answer trick words (they label no puzzle: the
+    knowledge-type and red-herring figures leave them out)."""
+    return {
+        name: {pid: r for pid, r in recs.items() if not (r.trick_words and not r.groups)}
+        for name, recs in stores.items()
+    }
+
+
 def decisions_of(decided: Mapping[str, ItemRecord]) -> dict[tuple[str, str], tuple[bool, str]]:
     """(board id, word key) -> (belongs to no group, adjudicator) from ``adjudicated-tricks``."""
     return {
