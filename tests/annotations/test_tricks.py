@@ -62,6 +62,7 @@ def test_the_labeller_asks_each_proposed_word_and_stores_the_answers(ws: Path) -
         ),
     ]
     assert {r["guideline_version"] for r in recs} == {"trick-words-1"} and "groups" not in recs[0]
+    assert {r["status"] for r in recs} == {"answered"}  # no puzzle labelled: other readers pass them by
 
 
 def test_quit_undo_and_skip_keep_only_finished_boards(ws: Path) -> None:

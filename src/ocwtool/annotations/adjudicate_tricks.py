@@ -67,6 +67,7 @@ def _save(folder: Path, case: TrickDispute, no_group: bool, adjudicator: str, cl
     record = ItemRecord(
         annotator=adjudicator,
         puzzle_id=case.board.id,
+        status="answered",
         trick_words=(*(before.trick_words if before else ()), verdict),
         note=f"adjudicated trick words of {names}",
         created_at=clock(),

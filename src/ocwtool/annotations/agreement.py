@@ -11,8 +11,8 @@
 * trap groups, per pair: the mean best-match Jaccard of their trap groups over the puzzles both
   labelled (:mod:`ocwtool.annotations.trap_agreement` says exactly how);
 * trick words, per proposed word of an extended board two people answered: belongs to no group or
-  not; kappa per pair and alpha (shown when any pair shares one). The records that only answer trick
-  words (their puzzle is the extended board) count for nothing else.
+  not; kappa per pair and alpha (shown when any pair shares one). Those answers are records of their
+  own (status ``answered``, puzzle: the extended board), which no other figure counts.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ocwtool.annotations.trap_agreement import TrapAgreement, trap_agreement
-from ocwtool.annotations.tricks import puzzle_records, trick_marks
+from ocwtool.annotations.tricks import trick_marks
 from ocwtool.schema.annotations import BASE_TYPES, WITH_LABELS, ItemRecord, KnowledgeType
 from ocwtool.schema.models import Puzzle
 
@@ -163,10 +163,8 @@ def agreement(
     total_groups: int = 0,
     puzzles: Mapping[str, Puzzle] | None = None,
 ) -> AgreementReport:
-    """The full report for the given annotators' latest records (trap groups need the ``puzzles``);
-    the answers on trick words count only in their own figures."""
+    """The full report for the given annotators' latest records (trap groups need the ``puzzles``)."""
     answers = {name: marks for name, marks in trick_marks(stores).items() if marks}
-    stores = puzzle_records(stores)
     types = group_types(stores)
     pairs = tuple(
         PairAgreement(a, b, *cohen(types[a], types[b])) for a, b in itertools.combinations(sorted(types), 2)

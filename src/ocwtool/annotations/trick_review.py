@@ -5,8 +5,9 @@ annotator has not answered yet: the board is shown (its four groups, connections
 each proposed word with its evidence (the group it seems to fit, why, its score), and one key each:
 ``y`` it belongs to no group (confirm the trick word), ``n`` it belongs to a group (reject it),
 ``u`` undo the last answer, ``k`` skip the board, ``q`` quit. When every word of the board is
-answered, one record (puzzle: the extended board; the answers as ``trick_words``, with the ones given
-before) is appended to ``annotations/<annotator>.jsonl``. Nobody else's answers are shown.
+answered, one record (status ``answered``, puzzle: the extended board; the answers as
+``trick_words``, with the ones given before) is appended to ``annotations/<annotator>.jsonl``.
+Nobody else's answers are shown.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def open_cases(boards: Sequence[Puzzle], mine: dict[str, ItemRecord]) -> list[Tr
     out = []
     for board in boards:
         rec = mine.get(board.id)
-        before = rec.trick_words if rec is not None and rec.status == "labelled" else ()
+        before = rec.trick_words if rec is not None and rec.status == "answered" else ()
         answered = {trick_key(v.word) for v in before}
         todo = tuple(t for t in proposed_tricks(board) if t.key not in answered)
         if todo:
@@ -113,6 +114,7 @@ def trick_record(case: TrickCase, answers: Sequence[bool], annotator: str, when:
     return ItemRecord(
         annotator=annotator,
         puzzle_id=case.board.id,
+        status="answered",
         trick_words=(*case.before, *new),
         created_at=when(),
         guideline_version=GUIDELINE_VERSION,

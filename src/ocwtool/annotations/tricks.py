@@ -3,8 +3,8 @@
 ``build-variants --kind extended`` verifies a trick word by the rule of the group it seems to fit
 (:mod:`ocwtool.schema.tricks`); where the group has no checkable rule the word is only *proposed*,
 and people answer "belongs to no group?" (``annotate label --tricks``, or Label Studio's Confirm /
-Reject). Their answers are :class:`~ocwtool.schema.annotations.TrickVerdict` labels in the records of
-the extended board, one store per annotator. They are settled as the red herrings are
+Reject). Their answers are :class:`~ocwtool.schema.annotations.TrickVerdict` labels in records of the
+extended board (status ``answered``), one store per annotator. They are settled as the red herrings are
 (:mod:`ocwtool.annotations.adjudicate_herrings`): over the people who answered (:data:`MIN_ANSWERS`
 or more), a word all of them confirm is *confirmed*, a word all of them reject is *rejected*, and a
 word they disagree on is put to an adjudicator (``annotate adjudicate``), whose decision
@@ -66,7 +66,7 @@ def answers_of(stores: Stores) -> Answers:
     out: Answers = {}
     for name, records in sorted(stores.items()):
         for board_id, rec in records.items():
-            if rec.status != "labelled":
+            if rec.status != "answered":
                 continue
             for v in rec.trick_words:
                 out.setdefault((board_id, trick_key(v.word)), {})[name] = v.no_group
@@ -80,15 +80,6 @@ def trick_marks(stores: Stores) -> dict[str, dict[str, str]]:
         for name, yes in said.items():
             out.setdefault(name, {})[f"{board_id}#{key}"] = "no group" if yes else "in a group"
     return out
-
-
-def puzzle_records(stores: Stores) -> dict[str, dict[str, ItemRecord]]:
-    """The stores without the records that only answer trick words (they label no puzzle: the
-    knowledge-type and red-herring figures leave them out)."""
-    return {
-        name: {pid: r for pid, r in recs.items() if not (r.trick_words and not r.groups)}
-        for name, recs in stores.items()
-    }
 
 
 def decisions_of(decided: Mapping[str, ItemRecord]) -> dict[tuple[str, str], tuple[bool, str]]:

@@ -168,7 +168,7 @@ class TrickVerdict(Frozen):
     no_group: bool
 
 
-ItemStatus = Literal["labelled", "in_progress", "skipped", "retracted"]
+ItemStatus = Literal["labelled", "in_progress", "skipped", "retracted", "answered"]
 WITH_LABELS: tuple[ItemStatus, ...] = ("labelled", "in_progress")
 
 
@@ -179,8 +179,9 @@ class ItemRecord(Frozen):
     every group, so quitting keeps them, and resumes inside the wall). ``played_by``: for red
     herrings mined from play, every file read and the players in it who played this puzzle (the
     denominators of the scores; a record without red herrings then says none was found).
-    ``trick_words``: answers on the proposed trick words of an extended board (the record's puzzle is
-    that board: ``annotate label --tricks``, Label Studio's trick-word choices)."""
+    ``answered``: a record of answers on the proposed trick words of an extended board only (the
+    record's puzzle is that board; ``trick_words``: ``annotate label --tricks``, Label Studio's
+    trick-word choices); it labels no puzzle, so every reader of ``labelled`` records passes it by."""
 
     annotator: Annotator
     puzzle_id: str = Field(min_length=1)
@@ -196,8 +197,10 @@ class ItemRecord(Frozen):
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
-        if self.status not in WITH_LABELS and (self.groups or self.red_herring_words or self.trick_words):
+        if self.status not in WITH_LABELS and (self.groups or self.red_herring_words):
             raise ValueError(f"a {self.status} record carries no labels")
+        if (self.status == "answered") != bool(self.trick_words):
+            raise ValueError("trick-word answers come alone, in an 'answered' record")
         if len({g.group_id for g in self.groups}) != len(self.groups):
             raise ValueError("each group is labelled at most once per record")
         return self

@@ -117,6 +117,7 @@ def trick_records(
         ItemRecord(
             annotator=annotator,
             puzzle_id=board,
+            status="answered",
             trick_words=tuple(answers),
             created_at=created_at,
             guideline_version=GUIDELINE_VERSION,
