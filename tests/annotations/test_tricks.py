@@ -194,3 +194,11 @@ def test_agreement_on_trick_words_is_reported_apart(ws: Path) -> None:
         "pairs": [{"a": "alice", "b": "bob", "n": 3, "observed": 0.666667, "kappa": 0.4}],
         "alpha": 0.444444,
     }
+
+
+def test_tricks_take_none_of_the_type_labelling_options(ws: Path) -> None:
+    result = run_cli(ws, "annotate", "label", "--annotator", "alice", "--tricks", "extended", "--suggest")
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        "Error: --tricks asks about trick words only: leave out --only-unlabelled, --suggest and --decoys\n"
+    )

@@ -120,7 +120,7 @@ def label_cmd(
     if tricks_of is not None:
         from ocwtool.cli.annotate_tricks import label_tricks
 
-        label_tricks(ws, annotator, tricks_of, sources, split)
+        label_tricks(ws, annotator, tricks_of, (sources, split), (only_unlabelled, with_suggest, decoys_from))
         return
     _label_types(ws, annotator, sources, split, only_unlabelled, with_suggest, decoys_from)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import click
+
 from ocwtool.annotations.adjudicate_tricks import run_trick_adjudication
 from ocwtool.annotations.terminal import ClickTerminal
 from ocwtool.annotations.trick_review import run_tricks
@@ -20,9 +22,19 @@ def extended_boards(ws: Workspace, sources: Sequence[str], kinds: Sequence[str] 
 
 
 def label_tricks(
-    ws: Workspace, annotator: str, variant: str, sources: Sequence[str], split: str | None
+    ws: Workspace,
+    annotator: str,
+    variant: str,
+    scope: tuple[Sequence[str], str | None],
+    others: tuple[object, ...] = (),
 ) -> None:
-    """Put the proposed trick words of ``variants/<variant>.jsonl`` to the annotator."""
+    """Put the proposed trick words of ``variants/<variant>.jsonl`` (of the sources and split of
+    ``scope``) to the annotator; ``others``: the type-labelling options, which --tricks does not take."""
+    if any(others):
+        raise click.UsageError(
+            "--tricks asks about trick words only: leave out --only-unlabelled, --suggest and --decoys"
+        )
+    sources, split = scope
     path = ws.rel(ws.variants_path(variant))
     boards = extended_boards(ws, sources, (variant,))
     if not boards:
