@@ -83,8 +83,9 @@ def test_roundtrip_labelstudio(workspace: Path, tmp_path: Path) -> None:
     per_group = {f"{kind}_{k}" for kind in kinds for k in range(1, 5)}
     per_clue = {f"{kind}_{n}" for kind in ("clue", "herring", "herring_why") for n in range(1, 17)}
     per_decoy = {f"{kind}_{d}" for kind in ("decoy", "decoy_verdict") for d in range(1, 5)}
+    per_trick = {f"{kind}_{t}" for kind in ("trick", "trick_verdict") for t in range(1, 5)}
     fields = {"trap_groups", "red_herring_categories", "note", "wall"}
-    assert per_group | per_clue | per_decoy | fields == names
+    assert per_group | per_clue | per_decoy | per_trick | fields == names
     choices = {el.get("name"): [c.get("value") for c in el] for el in config.iter("Choices")}
     base = ["Semantic", "Associative", "Encyclopedic", "Multiword expression", "Linguistic"]
     assert choices["knowledge_1"] == [*base, "Combined"]

@@ -9,7 +9,10 @@
 * red herrings, per clue: for every clue of every puzzle an annotator labelled, did they mark it as
   a red-herring word (yes/no); Cohen's kappa per pair and Krippendorff's alpha over those units;
 * trap groups, per pair: the mean best-match Jaccard of their trap groups over the puzzles both
-  labelled (:mod:`ocwtool.annotations.trap_agreement` says exactly how).
+  labelled (:mod:`ocwtool.annotations.trap_agreement` says exactly how);
+* trick words, per proposed word of an extended board two people answered: belongs to no group or
+  not; kappa per pair and alpha (shown when any pair shares one). Those answers are records of their
+  own (status ``answered``, puzzle: the extended board), which no other figure counts.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ocwtool.annotations.trap_agreement import TrapAgreement, trap_agreement
+from ocwtool.annotations.tricks import trick_marks
 from ocwtool.schema.annotations import BASE_TYPES, WITH_LABELS, ItemRecord, KnowledgeType
 from ocwtool.schema.models import Puzzle
 
@@ -56,6 +60,8 @@ class AgreementReport:
     herring_pairs: tuple[PairAgreement, ...] = ()
     herring_alpha: float | None = None
     trap_pairs: tuple[TrapAgreement, ...] = ()
+    trick_pairs: tuple[PairAgreement, ...] = ()  # on proposed trick words (annotate label --tricks)
+    trick_alpha: float | None = None
 
 
 def group_types(stores: Mapping[str, Mapping[str, ItemRecord]]) -> GroupTypes:
@@ -158,6 +164,7 @@ def agreement(
     puzzles: Mapping[str, Puzzle] | None = None,
 ) -> AgreementReport:
     """The full report for the given annotators' latest records (trap groups need the ``puzzles``)."""
+    answers = {name: marks for name, marks in trick_marks(stores).items() if marks}
     types = group_types(stores)
     pairs = tuple(
         PairAgreement(a, b, *cohen(types[a], types[b])) for a, b in itertools.combinations(sorted(types), 2)
@@ -182,6 +189,11 @@ def agreement(
         ),
         herring_alpha=krippendorff_alpha(marks),
         trap_pairs=trap_agreement(stores, puzzles or {}),
+        trick_pairs=tuple(
+            PairAgreement(a, b, *cohen(answers[a], answers[b]))
+            for a, b in itertools.combinations(sorted(answers), 2)
+        ),
+        trick_alpha=krippendorff_alpha(answers) if answers else None,
     )
 
 
@@ -221,6 +233,13 @@ def render(report: AgreementReport) -> str:
     lines.append(f"  Krippendorff's alpha: {_num(report.herring_alpha)}")
     lines += ["", "trap groups (mean best-match Jaccard over puzzles both labelled with a trap group):"]
     lines += [f"  {p.a} ~ {p.b}: n={p.n} jaccard={_num(p.jaccard)}" for p in report.trap_pairs]
+    if report.trick_pairs:
+        lines += ["", "trick words (per proposed word: belongs to no group or not):"]
+        lines += [
+            f"  {p.a} ~ {p.b}: n={p.n} observed={_num(p.observed)} kappa={_num(p.kappa)}"
+            for p in report.trick_pairs
+        ]
+        lines.append(f"  Krippendorff's alpha: {_num(report.trick_alpha)}")
     return "\n".join(lines)
 
 
@@ -252,4 +271,15 @@ def as_json(report: AgreementReport) -> dict[str, object]:
         "trap_groups": {
             "pairs": [{"a": p.a, "b": p.b, "n": p.n, "jaccard": clean(p.jaccard)} for p in report.trap_pairs]
         },
-    }
+    } | _trick_json(report, clean)
+
+
+def _trick_json(report: AgreementReport, clean: Callable[[float | None], float | None]) -> dict[str, object]:
+    """The trick-word figures, when two or more people answered any."""
+    if not report.trick_pairs:
+        return {}
+    pairs = [
+        {"a": p.a, "b": p.b, "n": p.n, "observed": clean(p.observed), "kappa": clean(p.kappa)}
+        for p in report.trick_pairs
+    ]
+    return {"trick_words": {"pairs": pairs, "alpha": clean(report.trick_alpha)}}

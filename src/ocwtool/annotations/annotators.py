@@ -12,8 +12,7 @@ from ocwtool.errors import AnnotationError
 from ocwtool.safenames import ANNOTATOR, check_name
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.stores.annotations import (
-    ADJUDICATED,
-    ADJUDICATED_HERRINGS,
+    DECISIONS,
     SUGGEST,
     latest_suggestions,
     read_all,
@@ -35,7 +34,7 @@ __all__ = [
     "unfinished",
 ]
 
-RESERVED = frozenset({SUGGEST, ADJUDICATED, ADJUDICATED_HERRINGS})
+RESERVED = frozenset({SUGGEST, *DECISIONS})
 
 
 def check_annotator(name: str, *, human: bool = True) -> str:

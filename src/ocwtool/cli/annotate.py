@@ -74,6 +74,13 @@ def annotate_cmd() -> None:
     help="Decoys to confirm: a store mined from play (annotate decoys), suggest (the red-herring "
     "scorer's) or none. Default: play-decoys when it has decoys, else suggest's scored ones.",
 )
+@click.option(
+    "--tricks",
+    "tricks_of",
+    metavar="VARIANT",
+    help="Instead of labelling types: answer 'belongs to no group?' (y/n) for each proposed trick "
+    "word of the boards of variants/VARIANT.jsonl (build-variants --kind extended).",
+)
 @pass_app
 def label_cmd(
     app: AppContext,
@@ -83,6 +90,7 @@ def label_cmd(
     only_unlabelled: bool,
     with_suggest: bool,
     decoys_from: str | None,
+    tricks_of: str | None,
 ) -> None:
     """Label puzzles in the terminal: one key per group's knowledge type, then red herrings.
 
@@ -93,19 +101,44 @@ def label_cmd(
     u undo, k skip, n note, q quit, ? help. Each group's label is saved the moment it is given; run
     it again to resume (inside a wall left mid-way). Ends with your coverage of --source, --split.
 
+    With --tricks VARIANT, each extended board with proposed trick words (no rule could verify them)
+    is shown with each such word, the group it seems to fit and why: y it belongs to no group
+    (confirm), n it belongs to a group (reject); u undo, k skip the board, q quit. Answers are saved
+    per board; run it again to go on with the boards left.
+
     \b
     Examples:
       ocwtool annotate label --annotator alice
       ocwtool annotate label --annotator bob --source nyt --split test --only-unlabelled --suggest
       ocwtool annotate decoys games.jsonl && ocwtool annotate label --annotator carol --decoys play-decoys
+      ocwtool build-variants --kind extended && ocwtool annotate label --annotator dan --tricks extended
     """
     from ocwtool.annotations.annotators import check_annotator
+
+    check_annotator(annotator)
+    ws = app.workspace()
+    if tricks_of is not None:
+        from ocwtool.cli.annotate_tricks import label_tricks
+
+        label_tricks(ws, annotator, tricks_of, (sources, split), (only_unlabelled, with_suggest, decoys_from))
+        return
+    _label_types(ws, annotator, sources, split, only_unlabelled, with_suggest, decoys_from)
+
+
+def _label_types(
+    ws: Workspace,
+    annotator: str,
+    sources: tuple[str, ...],
+    split: str | None,
+    only_unlabelled: bool,
+    with_suggest: bool,
+    decoys_from: str | None,
+) -> None:
+    """The labelling session over the puzzles of --source and --split, then the coverage."""
     from ocwtool.annotations.session import LabelSession
     from ocwtool.annotations.terminal import ClickTerminal
     from ocwtool.schema.models import in_split
 
-    check_annotator(annotator)
-    ws = app.workspace()
     puzzles = ws.puzzles(sources)
     if split is not None:
         puzzles = in_split(puzzles, split)
@@ -322,6 +355,8 @@ def adjudicate_cmd(app: AppContext, annotator: str, sources: tuple[str, ...]) ->
     annotators' consensus. Then the red herrings of puzzles two or more people finished: decoy words
     and trap groups every one of them marked are kept; each one only some marked is asked (y keep,
     n drop, k skip the puzzle, q quit); the kept ones go to annotations/adjudicated-herrings.jsonl.
+    Last, the proposed trick words of extended boards that people answered differently (y belongs to
+    no group, n belongs to a group); the decisions go to annotations/adjudicated-tricks.jsonl.
 
     \b
     Examples:
@@ -339,6 +374,10 @@ def adjudicate_cmd(app: AppContext, annotator: str, sources: tuple[str, ...]) ->
     term.echo(f"Decided {done}; {left} disputed groups left.")
     if herrings is not None and herrings != (0, 0):
         term.echo(f"Red herrings: decided {herrings[0]} puzzle(s); {herrings[1]} left.")
+    if herrings is not None:  # None: the adjudicator quit before the red herrings
+        from ocwtool.cli.annotate_tricks import adjudicate_tricks
+
+        adjudicate_tricks(ws, annotator, sources)
 
 
 @annotate_cmd.command("export")

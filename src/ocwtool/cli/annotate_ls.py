@@ -4,12 +4,12 @@ starts a local one, is in :mod:`ocwtool.cli.annotate_ls_serve`)."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ocwtool.annotations.annotators import check_annotator, latest_suggestions
-from ocwtool.annotations.labelstudio import decoys, plan, sync
+from ocwtool.annotations.labelstudio import decoys, plan, sync, tricks
 from ocwtool.annotations.labelstudio.pulled import not_imported_error
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from ocwtool.annotations.labelstudio.client import LabelStudioSettings
     from ocwtool.annotations.labelstudio.plan import PushReport
+    from ocwtool.schema.annotations import ItemRecord
     from ocwtool.schema.models import Puzzle
     from ocwtool.workspace import Workspace
 
@@ -97,11 +98,11 @@ def push_cmd(
 ) -> None:
     """Create or update the project and push puzzles as tasks (idempotent).
 
-    Puzzles already pushed are left alone; those changed in ocwtool since are reported. The
-    suggest pre-labels go along as predictions, and up to 4 suggested decoys per puzzle (mined
-    from play by `annotate decoys`, else the red-herring scorer's) for annotators to confirm or
-    reject. Each task gets --overlap of the --annotator names (task field "assigned", a Data
-    Manager tab "ocwtool: NAME" per annotator: printed with the next task).
+    Puzzles already pushed are left alone; those changed in ocwtool since are reported. The suggest
+    pre-labels go as predictions; up to 4 decoys per puzzle (mined from play by `annotate decoys`,
+    else the scorer's) and the proposed trick words of its extended board (build-variants --kind
+    extended) go for annotators to confirm or reject. Each task gets --overlap of the --annotator
+    names (task field "assigned", a Data Manager tab "ocwtool: NAME" each: printed with the next task).
 
     \b
     Examples:
@@ -124,9 +125,18 @@ def push_cmd(
         model_version=model_version,
         batch_size=batch_size,
         progress=progress,
-        decoys=decoys.decoys_for(chosen, decoys.mined_records(ws.annotations_dir), suggestions),
+        **_to_confirm(ws, chosen, suggestions),
     )
     _pushed(ws, client, settings, report, chosen)
+
+
+def _to_confirm(ws: Workspace, chosen: list[Puzzle], suggestions: dict[str, ItemRecord]) -> dict[str, Any]:
+    """The tasks' decoys and the proposed trick words of the puzzles' extended boards."""
+    boards = [b for kind in ws.variants().values() for b in kind]
+    return {
+        "decoys": decoys.decoys_for(chosen, decoys.mined_records(ws.annotations_dir), suggestions),
+        "tricks": tricks.tricks_for(chosen, boards),
+    }
 
 
 def _pushed(

@@ -158,7 +158,17 @@ class RedHerringCategory(Frozen):
         return self
 
 
-ItemStatus = Literal["labelled", "in_progress", "skipped", "retracted"]
+class TrickVerdict(Frozen):
+    """A person's answer on a proposed trick word of an extended board (the record's puzzle): does
+    ``word``, which seems to fit the group ``seems_to_fit``, belong to no group of the board?
+    ``no_group`` true confirms it as a trick word; false rejects it (it belongs to a group)."""
+
+    word: str = Field(min_length=1)
+    seems_to_fit: str = Field(min_length=1)
+    no_group: bool
+
+
+ItemStatus = Literal["labelled", "in_progress", "skipped", "retracted", "answered"]
 WITH_LABELS: tuple[ItemStatus, ...] = ("labelled", "in_progress")
 
 
@@ -168,7 +178,10 @@ class ItemRecord(Frozen):
     ``in_progress``: the groups labelled so far of a wall left mid-way (a session appends one after
     every group, so quitting keeps them, and resumes inside the wall). ``played_by``: for red
     herrings mined from play, every file read and the players in it who played this puzzle (the
-    denominators of the scores; a record without red herrings then says none was found)."""
+    denominators of the scores; a record without red herrings then says none was found).
+    ``answered``: a record of answers on the proposed trick words of an extended board only (the
+    record's puzzle is that board; ``trick_words``: ``annotate label --tricks``, Label Studio's
+    trick-word choices); it labels no puzzle, so every reader of ``labelled`` records passes it by."""
 
     annotator: Annotator
     puzzle_id: str = Field(min_length=1)
@@ -180,11 +193,14 @@ class ItemRecord(Frozen):
     created_at: dt.datetime
     guideline_version: str
     played_by: tuple[SourceFile, ...] = ()
+    trick_words: tuple[TrickVerdict, ...] = ()
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         if self.status not in WITH_LABELS and (self.groups or self.red_herring_words):
             raise ValueError(f"a {self.status} record carries no labels")
+        if (self.status == "answered") != bool(self.trick_words):
+            raise ValueError("trick-word answers come alone, in an 'answered' record")
         if len({g.group_id for g in self.groups}) != len(self.groups):
             raise ValueError("each group is labelled at most once per record")
         return self

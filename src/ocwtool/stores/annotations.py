@@ -41,6 +41,8 @@ from ocwtool.schema.records import describe_validation_error
 SUGGEST = "suggest"
 ADJUDICATED = "adjudicated"
 ADJUDICATED_HERRINGS = "adjudicated-herrings"  # ItemRecords: the red herrings an adjudicator kept
+ADJUDICATED_TRICKS = "adjudicated-tricks"  # ItemRecords: trick words an adjudicator decided
+DECISIONS = (ADJUDICATED, ADJUDICATED_HERRINGS, ADJUDICATED_TRICKS)  # stores of no annotator
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -153,9 +155,7 @@ def annotators(folder: Path, *, include_suggest: bool = False) -> list[str]:
     """Names of the annotators with a store in ``folder`` (humans; the suggester on request)."""
     if not folder.is_dir():
         return []
-    names = sorted(
-        p.stem for p in folder.glob("*.jsonl") if p.stem not in (ADJUDICATED, ADJUDICATED_HERRINGS)
-    )
+    names = sorted(p.stem for p in folder.glob("*.jsonl") if p.stem not in DECISIONS)
     return [n for n in names if include_suggest or n != SUGGEST]
 
 
@@ -204,3 +204,13 @@ def read_herring_adjudications(folder: Path) -> dict[str, ItemRecord]:
 def append_herring_adjudication(folder: Path, record: ItemRecord) -> None:
     """Append one puzzle's adjudicated red herrings to ``adjudicated-herrings.jsonl``."""
     append_lines(store_path(folder, ADJUDICATED_HERRINGS), [dumps(record)])
+
+
+def read_trick_adjudications(folder: Path) -> dict[str, ItemRecord]:
+    """extended board id -> latest decisions on its disputed trick words (``adjudicated-tricks.jsonl``)."""
+    return latest(read_records(store_path(folder, ADJUDICATED_TRICKS)))
+
+
+def append_trick_adjudication(folder: Path, record: ItemRecord) -> None:
+    """Append one board's decided trick words to ``adjudicated-tricks.jsonl``."""
+    append_lines(store_path(folder, ADJUDICATED_TRICKS), [dumps(record)])

@@ -13,13 +13,16 @@ The config uses Label Studio's own controls, one block per group:
 * per suggested decoy slot ``d`` (1-4, :mod:`.decoys`): the text ``decoy_<d>`` (clue, group it is
   pulled toward, score, evidence) and ``decoy_verdict_<d>`` (``Choices`` Confirm / Reject, loaded
   from the task data, so an empty slot offers nothing);
+* per proposed trick word slot ``t`` (1-4, :mod:`.tricks`): the text ``trick_<t>`` (the word of the
+  puzzle's extended board, the group it seems to fit, score, evidence) and ``trick_verdict_<t>``
+  (``Choices`` Confirm: it belongs to no group / Reject, loaded from the task data);
 * ``trap_groups`` (``TextArea``, one ``1,2,5,9: theme`` per line: 4+ clues from 2+ groups, at most 2
   from any one), ``red_herring_categories`` (other decoy themes, one ``1,6,11: theme`` per line)
   and ``note``.
 
 Each task's data carries the puzzle id, the group ids, a content hash of the puzzle (so a puzzle
 changed in ocwtool after it was pushed is noticed), the annotators it is assigned to and its
-suggested decoys.
+suggested decoys and proposed trick words.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any
 
 from ocwtool.annotations.herrings import numbered_clues
 from ocwtool.annotations.labelstudio.decoys import MAX_DECOYS, Decoy, as_data
+from ocwtool.annotations.labelstudio.tricks import MAX_TRICKS, Trick, trick_data
 from ocwtool.annotations.taxonomy import BY_TYPE, GUIDELINE_VERSION
 from ocwtool.schema.annotations import BASE_TYPES
 from ocwtool.schema.models import GROUP_SIZE, Puzzle
@@ -111,6 +115,24 @@ def _decoy_block(d: int) -> str:
     )
 
 
+def _trick_block(t: int) -> str:
+    return (
+        f'  <Text name="trick_{t}" value="$trick_{t}"/>\n'
+        f'  <Choices name="trick_verdict_{t}" toName="trick_{t}" choice="single" showInline="true" '
+        f'value="$trick_{t}_verdicts"/>\n'
+    )
+
+
+def _tricks_view() -> str:
+    return (
+        '  <View style="border-top: 1px solid #ccc; padding-top: 4px">\n'
+        '  <Header value="Proposed trick words (extended board): does the word belong to no group? '
+        'Confirm (no group) or reject (it belongs to one)" size="6"/>\n'
+        + "".join(_trick_block(t) for t in range(1, MAX_TRICKS + 1))
+        + "  </View>\n"
+    )
+
+
 def labelling_config() -> str:
     """The labelling config XML (the same for every project and file export)."""
     return (
@@ -122,8 +144,11 @@ def labelling_config() -> str:
         + "".join(_group_block(k) for k in range(1, GROUPS + 1))
         + '  <View style="border-top: 1px solid #ccc; padding-top: 4px">\n'
         '  <Header value="Suggested decoys: does the clue pull toward that group? Confirm or reject each"'
-        ' size="6"/>\n' + "".join(_decoy_block(d) for d in range(1, MAX_DECOYS + 1)) + "  </View>\n"
-        "  <Header value=\"Trap groups: one per line, 'clue numbers: theme', 4 or more clues from 2 or more"
+        ' size="6"/>\n'
+        + "".join(_decoy_block(d) for d in range(1, MAX_DECOYS + 1))
+        + "  </View>\n"
+        + _tricks_view()
+        + "  <Header value=\"Trap groups: one per line, 'clue numbers: theme', 4 or more clues from 2 or more"
         ' groups, at most 2 from any group (e.g. 1,2,5,9: rivers)" size="6"/>\n'
         '  <TextArea name="trap_groups" toName="wall" rows="2"/>\n'
         '  <Header value="Other red-herring categories: '
@@ -148,7 +173,10 @@ def assigned_field(names: list[str]) -> str:
 
 
 def task_data(
-    puzzle: Puzzle, assigned: list[str] | None = None, decoys: Sequence[Decoy] = ()
+    puzzle: Puzzle,
+    assigned: list[str] | None = None,
+    decoys: Sequence[Decoy] = (),
+    tricks: Sequence[Trick] = (),
 ) -> dict[str, Any]:
     """A task's ``data``: what the labelling screen shows, plus ocwtool's bookkeeping fields."""
     clues = numbered_clues(puzzle)
@@ -165,7 +193,7 @@ def task_data(
         data[f"group_{k}_clues"] = "   ".join(f"{c.number} {c.text}" for c in clues if c.group == k - 1)
     for c in clues:
         data[f"clue_{c.number}"] = f"{c.number} {c.text}"
-    return data | decoy_data(puzzle, decoys)
+    return data | decoy_data(puzzle, decoys) | trick_data(puzzle, tricks)
 
 
 def decoy_data(puzzle: Puzzle, decoys: Sequence[Decoy]) -> dict[str, Any]:

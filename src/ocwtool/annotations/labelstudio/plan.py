@@ -76,6 +76,7 @@ class PushReport:
     predictions: int = 0
     assigned: dict[str, int] = field(default_factory=dict)
     decoys: int = 0  # tasks given suggested decoys by this push
+    tricks: int = 0  # tasks given proposed trick words by this push
 
     def render(self) -> str:
         lines = [
@@ -86,6 +87,8 @@ class PushReport:
             lines.append("assigned: " + ", ".join(f"{n} {c}" for n, c in sorted(self.assigned.items())))
         if self.decoys:
             lines.append(f"suggested decoys to confirm or reject: {self.decoys} tasks")
+        if self.tricks:
+            lines.append(f"proposed trick words to confirm or reject: {self.tricks} tasks")
         lines += changed_lines(self.changed)
         return "\n".join(lines)
 

@@ -2,12 +2,14 @@
 
 * :func:`push` creates the project (or updates its labelling config and overlap), imports the
   puzzles not there yet in batches with the ``suggest`` pre-labels as predictions (``model_version``)
-  and their suggested decoys (:mod:`.decoys`), attaches predictions and decoys to tasks pushed before
-  they existed (decoys once: annotations refer to them by slot), records each task's annotators
+  their suggested decoys (:mod:`.decoys`) and the proposed trick words of their extended boards
+  (:mod:`.tricks`), attaches predictions, decoys and trick words to tasks pushed before they existed
+  (decoys and trick words once: annotations refer to them by slot), records each task's annotators
   (task field ``assigned``, plus one Data Manager tab per annotator), and reports tasks whose puzzle
   changed in ocwtool after it was pushed instead of overwriting them.
 * :func:`pull` maps each annotation to an ocwtool annotator by its user's e-mail and appends the
-  records not already in ``annotations/<annotator>.jsonl`` (so pulling twice changes nothing); what
+  records not already in ``annotations/<annotator>.jsonl`` (so pulling twice changes nothing), and
+  the trick-word verdicts as a record of each extended board; what
   cannot be imported (an unreadable annotation, a trap group that breaks the rule) is reported.
 * :func:`status` counts tasks, annotations per annotator and what is still to pull.
 
@@ -44,6 +46,7 @@ from ocwtool.annotations.labelstudio.pulled import (
     to_pull_line,
 )
 from ocwtool.annotations.labelstudio.results import annotator_for_email, record_from_result, record_result
+from ocwtool.annotations.labelstudio.tricks import Trick, trick_data, trick_records
 from ocwtool.errors import AnnotationError
 from ocwtool.progress import Progress, silent
 from ocwtool.schema.annotations import ItemRecord
@@ -110,9 +113,14 @@ def _by_puzzle(items: Sequence[Task]) -> dict[str, Task]:
 
 
 def _new_task(
-    puzzle: Puzzle, names: list[str], suggestion: ItemRecord | None, model: str, decoys: Sequence[Decoy]
+    puzzle: Puzzle,
+    names: list[str],
+    suggestion: ItemRecord | None,
+    model: str,
+    shown: tuple[Sequence[Decoy], Sequence[Trick]],
 ) -> Task:
-    task: Task = {"data": task_data(puzzle, names, decoys)}
+    decoys, tricks = shown
+    task: Task = {"data": task_data(puzzle, names, decoys, tricks)}
     result = _prelabel(puzzle, suggestion, decoys)
     if result:
         task["predictions"] = [{"model_version": model, "result": result}]
@@ -137,9 +145,10 @@ def push(
     batch_size: int = 100,
     progress: Progress = silent,
     decoys: Mapping[str, Sequence[Decoy]] | None = None,
+    tricks: Mapping[str, Sequence[Trick]] | None = None,
 ) -> PushReport:
     """Push ``puzzles`` (idempotent): see the module docstring."""
-    suggestions, decoys = suggestions or {}, decoys or {}
+    suggestions, decoys, tricks = suggestions or {}, decoys or {}, tricks or {}
     project = ensure_project(client, settings, overlap if annotators else None)
     pid = int(project["id"])
     have = _by_puzzle(tasks(client, settings, pid))
@@ -151,13 +160,20 @@ def push(
     for start in range(0, len(fresh), batch_size):
         batch = fresh[start : start + batch_size]
         body = [
-            _new_task(p, plan.get(p.id, []), suggestions.get(p.id), model_version, decoys.get(p.id, ()))
+            _new_task(
+                p,
+                plan.get(p.id, []),
+                suggestions.get(p.id),
+                model_version,
+                (decoys.get(p.id, ()), tricks.get(p.id, ())),
+            )
             for p in batch
         ]
         _call(settings, client.projects.import_tasks, id=pid, request=body)
         report.created += [p.id for p in batch]
         report.predictions += sum("predictions" in t for t in body)
         report.decoys += sum(bool(t["data"]["decoys"]) for t in body)
+        report.tricks += sum(bool(t["data"]["tricks"]) for t in body)
         progress("ls push", len(report.created), len(fresh))
     for puzzle in (p for p in puzzles if p.id in have):
         task = have[puzzle.id]
@@ -166,6 +182,7 @@ def push(
             continue
         report.unchanged.append(puzzle.id)
         report.decoys += _add_decoys(client, settings, puzzle, task, decoys.get(puzzle.id, ()))
+        report.tricks += _add_tricks(client, settings, puzzle, task, tricks.get(puzzle.id, ()))
         report.predictions += _add_prediction(client, settings, puzzle, task, suggestions, model_version)
     report.assigned = dict(Counter(n for p in puzzles for n in plan.get(p.id, [])))
     if annotators:
@@ -200,6 +217,18 @@ def _add_decoys(
     task["data"] = {**task["data"], **decoy_data(puzzle, decoys)}
     _call(settings, client.tasks.update, id=str(task["id"]), data=task["data"])
     return 1
+
+
+def _add_tricks(
+    client: LabelStudio, settings: LabelStudioSettings, puzzle: Puzzle, task: Task, tricks: Sequence[Trick]
+) -> int:
+    """Give a task pushed before its trick words existed the words (never replaced: verdicts name
+    slots); a task from before trick words were shown at all gets the empty slots the config names."""
+    if "tricks" in task["data"] and (task["data"]["tricks"] or not tricks):
+        return 0
+    task["data"] = {**task["data"], **trick_data(puzzle, tricks)}
+    _call(settings, client.tasks.update, id=str(task["id"]), data=task["data"])
+    return 1 if tricks else 0
 
 
 def _annotator_tabs(
@@ -251,7 +280,8 @@ def collect(
             try:
                 if stale or puzzle is None:
                     raise AnnotationError(f"{where}: {stale}")
-                records.append(_record(puzzle, task, ann, name, where))
+                record = _record(puzzle, task, ann, name, where)
+                records += [record, *_tricks_of(task, ann, record, where)]
             except AnnotationError as exc:
                 why = str(exc).removeprefix(f"{where}: ")
                 report.unimported.append(Unimported(int(task["id"]), pid, name, why))
@@ -294,6 +324,19 @@ def _record(puzzle: Puzzle, task: Task, ann: Task, name: str, where: str) -> Ite
         cancelled=bool(ann.get("was_cancelled")),
         where=where,
         data=task.get("data"),
+    )
+
+
+def _tricks_of(task: Task, ann: Task, record: ItemRecord, where: str) -> list[ItemRecord]:
+    """The annotation's trick-word verdicts, one record per extended board (none when skipped)."""
+    if record.status != "labelled":
+        return []
+    return trick_records(
+        ann.get("result") or [],
+        task.get("data") or {},
+        annotator=record.annotator,
+        created_at=record.created_at,
+        where=where,
     )
 
 
@@ -350,6 +393,7 @@ def status(
     overlap = int(project.get("maximum_annotations") or 1)
     done = sum(sum(not a.get("was_cancelled") for a in t.get("annotations") or []) >= overlap for t in items)
     records, report = collect(client, settings, puzzles)
+    records = [r for r in records if r.puzzle_id in puzzles]  # one per annotation (not its trick words)
     per = Counter(r.annotator for r in records)
     have = {name: {dumps(r) for r in read_records(store_path(folder, name))} for name in per}
     to_pull = Counter(r.annotator for r in records if dumps(r) not in have[r.annotator])
