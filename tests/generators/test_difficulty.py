@@ -5,11 +5,14 @@ stays byte-identical per seed."""
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
+from ocwtool.annotations.herring_model.model import load
+from ocwtool.annotations.herring_model.score import score_puzzles
 from ocwtool.cli import main
 from ocwtool.evaluation.difficulty import CUTS, MISTAKES, Measurer, level_of, measure, mistakes_before_found
 from ocwtool.evaluation.game import GameView, OraclePlayer, PlayerBase, similarity_players
@@ -19,6 +22,8 @@ from ocwtool.generators.synthetic.rules import RuleBook
 from ocwtool.generators.synthetic.run import GenerateRequest, make_boards, to_puzzle
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.puzzles import read_puzzles
+from tests.annotations.conftest import run_cli
+from tests.annotations.herring_fixtures import make_workspace
 from tests.generators.synthetic_fixtures import book, invented_players
 
 Run = Callable[[list[str]], tuple[int, str, str]]
@@ -211,3 +216,39 @@ def test_one_player_is_enough(run: Run, workspace: Path) -> None:
     figures = _meta(workspace)["difficulty_by_board"]
     assert isinstance(figures, dict)
     assert all(list(d["mistakes_before_found"]) == ["wordnet"] for d in figures.values())
+
+
+def test_a_red_herring_scorer_joins_the_figures(run: Run, workspace: Path, tmp_path: Path) -> None:
+    trained = make_workspace(tmp_path / "trained")
+    done = run_cli(
+        trained,
+        "annotate",
+        "train",
+        "--task",
+        "red-herrings",
+        "--annotator",
+        "play-decoys",
+        "--features",
+        "text",
+        "--holdout",
+        "0.3",
+    )
+    assert done.exit_code == 0, done.stderr
+    shutil.copytree(trained / "models", workspace / "models")
+    args = ["-w", str(workspace), "generate", "--count", "3", "--players", "wordnet"]
+    code, out, _ = run([*args, "--herring-model", "herrings-play-decoys"])
+    assert code == 0 and out.endswith(" (by wordnet, herrings-play-decoys@1)\n")
+    meta = _meta(workspace)
+    assert (
+        isinstance(meta["difficulty"], dict)
+        and meta["difficulty"]["herring_model"] == "herrings-play-decoys@1"
+    )
+    model = load(workspace / "models", "herrings-play-decoys")
+    figures = meta["difficulty_by_board"]
+    assert isinstance(figures, dict)
+    for puzzle in read_puzzles(workspace / "puzzles" / "synthetic.jsonl"):
+        scored = score_puzzles(model, [puzzle])[0]
+        strongest = [max(p for (_, k), p in scored.pulls.items() if k == g) for g in range(4)]
+        assert figures[puzzle.id]["herring_pull"] == [round(p, 4) for p in strongest]
+    code, out, err = run([*args, "--herring-model", "herrings-nobody"])
+    assert (code, out) == (1, "") and err.startswith("Error: ") and len(err.splitlines()) == 1
