@@ -94,26 +94,19 @@ def how_measured(meta: Mapping[str, Any]) -> str:
 
 
 def levels_panel(inputs: GeneratedInputs) -> Panel:
+    """Boards per measured level (bars) and the sample (a table under them)."""
     found = figures(inputs)
     counts = [sum(d.get("level") == k for d in found.values()) for k in range(len(LEVELS))]
     caption = (
         f"Boards of store {STORE} per measured level, {how_measured(inputs.meta)}. A group's score is the "
         "mean over the players of the mistakes made before finding it (4: not found) / 4, with the "
-        "red-herring scorer's pull when one was used; a board's score is its groups' mean."
+        "red-herring scorer's pull when one was used; a board's score is its groups' mean. The table: "
+        f"the first {PER_LEVEL} boards of each level (by id), each group with its connection, clues and "
+        "its own level, and per player the mistakes made before each group was found (group order)."
     )
     chart = Bars(LEVELS, (Series("boards", tuple(float(c) for c in counts)),), ylabel="boards", counts=True)
-    return Panel("generated-levels", "Generated boards per measured level", chart, caption=caption)
-
-
-def sample_panel(inputs: GeneratedInputs) -> Panel:
-    caption = (
-        f"The first {PER_LEVEL} boards of each level (by id): each group with its connection, clues and "
-        "its own level; per player, the mistakes made before each group was found (group order; 4: the "
-        "game ended first)."
-    )
-    return Panel(
-        "generated-sample", "A sample of generated boards", caption=caption, table=sample_table(inputs)
-    )
+    title = "Generated boards per measured level, and a sample"
+    return Panel("generated-levels", title, chart, caption=caption, table=sample_table(inputs))
 
 
 def generated_section(inputs: GeneratedInputs) -> Section | None:
@@ -126,4 +119,4 @@ def generated_section(inputs: GeneratedInputs) -> Section | None:
         return Section(
             "generated", "Generated boards", intro, (empty("generated-levels", "Measured levels", note),)
         )
-    return Section("generated", "Generated boards", intro, (levels_panel(inputs), sample_panel(inputs)))
+    return Section("generated", "Generated boards", intro, (levels_panel(inputs),))
