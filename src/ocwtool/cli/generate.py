@@ -103,7 +103,7 @@ def generate_cmd(
       ocwtool generate --count 10 --level purple --players wordnet
       ocwtool generate --count 1000 --seed 7 --shard 2/4 --jobs 2
     """
-    from ocwtool.evaluation.difficulty import LEVELS, parse_levels
+    from ocwtool.evaluation.difficulty import parse_levels
     from ocwtool.generators.synthetic.run import GenerateRequest, check_limits, generate_into
 
     asked = parse_levels(levels) if levels else frozenset()
@@ -111,13 +111,20 @@ def generate_cmd(
     check_limits(request)
     measure = _measurer(app, players, herring_model)
     path, measured, herrings = generate_into(app.workspace(), request, measure, jobs)
-    tally = ", ".join(f"{name} {sum(m.level == k for m in measured)}" for k, name in enumerate(LEVELS))
     term.echo(
         f"{len(measured)} boards (seed {seed}, boards {request.indices().start + 1}-{request.indices().stop}"
         f" of {count}) -> {app.workspace().rel(path)}; {herrings} red herrings -> annotator generator"
     )
+    term.echo(_levels_line(measure, [m.level for m in measured]))
+
+
+def _levels_line(measure: Measurer, levels: list[int]) -> str:
+    """How many boards were measured at each level, and by what."""
+    from ocwtool.evaluation.difficulty import LEVELS
+
+    tally = ", ".join(f"{name} {levels.count(k)}" for k, name in enumerate(LEVELS))
     who = [p.name for p in measure.players] + ([measure.herring_model] if measure.herring_model else [])
-    term.echo(f"measured levels: {tally} (by {', '.join(who)})")
+    return f"measured levels: {tally} (by {', '.join(who)})"
 
 
 def _measurer(app: AppContext, players: str, herring_model: str | None) -> Measurer:
