@@ -5,7 +5,13 @@ invented compounds give the compound rules their partners."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
+import numpy as np
+import numpy.typing as npt
+
+from ocwtool.evaluation.game.players import PlayerBase
+from ocwtool.evaluation.game.similarity_players import SimilarityPlayer
 from ocwtool.generators.synthetic.lexicon import build_lexicon
 from ocwtool.generators.synthetic.rules import RuleBook, rule_book
 from ocwtool.resources.wordnet_nouns import NounSynset, NounTaxonomy
@@ -67,3 +73,28 @@ def taxonomy(seed: int = 0) -> NounTaxonomy:
 
 def book(seed: int = 0) -> RuleBook:
     return rule_book(build_lexicon(taxonomy(seed)))
+
+
+def _bigrams(word: str) -> set[str]:
+    return {word[i : i + 2] for i in range(len(word) - 1)}
+
+
+def _shared_bigrams(words: Sequence[str]) -> npt.NDArray[np.float64]:
+    """Invented "WordNet" similarity: the Jaccard overlap of two words' letter pairs."""
+    grams = [_bigrams(w.lower()) for w in words]
+    return np.array([[len(a & b) / max(1, len(a | b)) for b in grams] for a in grams])
+
+
+def _shared_letters(words: Sequence[str]) -> npt.NDArray[np.float64]:
+    """Invented "MiniLM" similarity: the Jaccard overlap of two words' letters (a weaker cue)."""
+    sets = [set(w.lower()) for w in words]
+    return np.array([[len(a & b) / len(a | b) for b in sets] for a in sets])
+
+
+def invented_players() -> dict[str, Callable[[], PlayerBase]]:
+    """Stand-ins for the WordNet and MiniLM players (which know no invented word): same strategy,
+    invented similarities."""
+    return {
+        "wordnet": lambda: SimilarityPlayer("wordnet", _shared_bigrams),
+        "minilm": lambda: SimilarityPlayer("minilm", _shared_letters),
+    }

@@ -11,17 +11,19 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ocwtool.cli import main
+from ocwtool.evaluation.game import similarity_players
 from ocwtool.generators.synthetic import run as synthetic_run
 from ocwtool.generators.synthetic.board import Board, anchor_order, make_board
 from ocwtool.generators.synthetic.rules import Rule, RuleBook, near_miss, satisfies
 from ocwtool.generators.synthetic.verify import count_partitions, normal_forms, problems, rule_matrix
 from ocwtool.stores.annotations import read_records
 from ocwtool.stores.puzzles import read_puzzles
-from tests.generators.synthetic_fixtures import book
+from tests.generators.synthetic_fixtures import book, invented_players
 
 Run = Callable[[list[str]], tuple[int, str, str]]
 
@@ -46,9 +48,19 @@ def run(capsys: pytest.CaptureFixture[str]) -> Run:
 @pytest.fixture
 def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, invented: RuleBook) -> Path:
     monkeypatch.setattr(synthetic_run, "open_book", lambda: invented)
+    for name, make in invented_players().items():  # difficulty measured without WordNet or MiniLM
+        monkeypatch.setitem(similarity_players.PLAYERS, name, make)
     for name in ("puzzles", "annotations"):
         (tmp_path / name).mkdir()
     return tmp_path
+
+
+def level_tally(meta: dict[str, Any]) -> str:
+    """The CLI's count of boards per measured level, from a store's provenance."""
+    levels = [d["level"] for d in meta["difficulty_by_board"].values()]
+    return ", ".join(
+        f"{name} {levels.count(k)}" for k, name in enumerate(("yellow", "green", "blue", "purple"))
+    )
 
 
 def _brute_force(matrix: list[tuple[bool, ...]], size: int) -> int:
@@ -139,13 +151,14 @@ def test_generate_stores_boards_labels_and_provenance(run: Run, workspace: Path,
         ["-w", str(workspace), "generate", "--count", "12", "--seed", "9", "--red-herrings", "2"]
     )
     assert (code, err) == (0, "")
+    meta = json.loads((workspace / "puzzles" / "synthetic.meta.json").read_text())
     assert (
         out == "12 boards (seed 9, boards 1-12 of 12) -> puzzles/synthetic.jsonl; "
         "24 red herrings -> annotator generator\n"
+        f"measured levels: {level_tally(meta)} (by wordnet, minilm)\n"
     )
     puzzles = read_puzzles(workspace / "puzzles" / "synthetic.jsonl")
     assert [p.id for p in puzzles] == [f"synthetic-9-{i:06d}" for i in range(1, 13)]
-    meta = json.loads((workspace / "puzzles" / "synthetic.meta.json").read_text())
     assert meta["generator"] == {"name": "ocwtool.generators.synthetic", "version": "1"}
     assert (meta["seed"], meta["count"], meta["red_herrings"]) == (9, 12, 2)
     assert meta["resources"]["wordnet"] == "invented-1" and meta["resources"]["nltk"]
@@ -189,9 +202,10 @@ def test_shards_together_are_the_whole_run(run: Run, workspace: Path) -> None:
         )
         assert code == 0
         parts.append((workspace / "puzzles" / f"synthetic-{i}-of-3.jsonl").read_bytes())
+    meta = json.loads((workspace / "puzzles" / "synthetic-3-of-3.meta.json").read_text())
     assert (
         out == "4 boards (seed 4, boards 7-10 of 10) -> puzzles/synthetic-3-of-3.jsonl; "
-        "4 red herrings -> annotator generator\n"
+        f"4 red herrings -> annotator generator\nmeasured levels: {level_tally(meta)} (by wordnet, minilm)\n"
     )
     assert b"".join(parts) == whole
 

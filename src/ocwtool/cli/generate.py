@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import click
 
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
+from ocwtool.errors import InputError
+
+if TYPE_CHECKING:
+    from ocwtool.evaluation.difficulty import Measurer
 
 SHARD = re.compile(r"^([1-9][0-9]*)/([1-9][0-9]*)$")
 
@@ -39,6 +44,26 @@ def _shard(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[in
     "--shard", default="1/1", callback=_shard, help="Make the I-th of N slices: store synthetic-I-of-N."
 )
 @click.option(
+    "--level",
+    "levels",
+    default="",
+    metavar="LEVEL[,LEVEL]",
+    help="Keep only boards of these measured levels (yellow, green, blue, purple or 0-3); "
+    "--count counts kept boards.",
+)
+@click.option(
+    "--players",
+    default="wordnet,minilm",
+    show_default=True,
+    help="The baseline players that measure difficulty (wordnet, minilm; minilm needs the [embed] extra).",
+)
+@click.option(
+    "--herring-model",
+    metavar="SPEC",
+    default=None,
+    help="A red-herring scorer (herrings-NAME[@VERSION] in models/) that joins the players' figures.",
+)
+@click.option(
     "--jobs",
     type=click.IntRange(min=1),
     default=1,
@@ -47,29 +72,70 @@ def _shard(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[in
 )
 @pass_app
 def generate_cmd(
-    app: AppContext, count: int, seed: int, red_herrings: int, shard: tuple[int, int], jobs: int
+    app: AppContext,
+    count: int,
+    seed: int,
+    red_herrings: int,
+    shard: tuple[int, int],
+    levels: str,
+    players: str,
+    herring_model: str | None,
+    jobs: int,
 ) -> None:
-    """Make COUNT boards into puzzles/synthetic.jsonl, each verified to have exactly one solution.
+    """Make COUNT boards into puzzles/synthetic.jsonl, each verified to have exactly one solution
+    and its difficulty measured.
 
     Each group is a rule checked against WordNet 3.0's nouns: kinds of a synset, words starting
     with a word, words hiding a word, words that make a compound with a shared partner. Every
     board is checked exhaustively: exactly one partition of its 16 clues satisfies its four
     rules, no clue satisfies two, and no two clues share a form (case, spacing, accents, plural).
-    Provenance goes to puzzles/synthetic.meta.json; the designed red herrings are labels of
-    annotator `generator` (annotations/generator.jsonl).
+
+    Difficulty is measured, not declared: the WordNet and MiniLM players play every board under
+    the nyt rules (and a red-herring scorer scores it, with --herring-model); each group and board
+    is binned into the NYT levels yellow, green, blue, purple by those figures. Group levels go
+    into the store; the figures into puzzles/synthetic.meta.json with the provenance. The designed
+    red herrings are labels of annotator `generator` (annotations/generator.jsonl).
 
     \b
     Examples:
       ocwtool generate --count 20 --seed 7
       ocwtool generate --count 20 --seed 7 --red-herrings 2
+      ocwtool generate --count 10 --level purple --players wordnet
       ocwtool generate --count 1000 --seed 7 --shard 2/4 --jobs 2
     """
+    from ocwtool.evaluation.difficulty import parse_levels
     from ocwtool.generators.synthetic.run import GenerateRequest, check_limits, generate_into
 
-    request = GenerateRequest(count, seed, red_herrings, *shard)
+    asked = parse_levels(levels) if levels else frozenset()
+    request = GenerateRequest(count, seed, red_herrings, *shard, levels=asked)
     check_limits(request)
-    path, boards, herrings = generate_into(app.workspace(), request, jobs)
+    measure = _measurer(app, players, herring_model)
+    path, measured, herrings = generate_into(app.workspace(), request, measure, jobs)
     term.echo(
-        f"{boards} boards (seed {seed}, boards {request.indices().start + 1}-{request.indices().stop}"
+        f"{len(measured)} boards (seed {seed}, boards {request.indices().start + 1}-{request.indices().stop}"
         f" of {count}) -> {app.workspace().rel(path)}; {herrings} red herrings -> annotator generator"
     )
+    term.echo(_levels_line(measure, [m.level for m in measured]))
+
+
+def _levels_line(measure: Measurer, levels: list[int]) -> str:
+    """How many boards were measured at each level, and by what."""
+    from ocwtool.evaluation.difficulty import LEVELS
+
+    tally = ", ".join(f"{name} {levels.count(k)}" for k, name in enumerate(LEVELS))
+    who = [p.name for p in measure.players] + ([measure.herring_model] if measure.herring_model else [])
+    return f"measured levels: {tally} (by {', '.join(who)})"
+
+
+def _measurer(app: AppContext, players: str, herring_model: str | None) -> Measurer:
+    """The players named in ``players`` and the scorer ``herring_model``, as one measurer."""
+    from ocwtool.evaluation.difficulty import Measurer
+    from ocwtool.evaluation.difficulty_herrings import load_pulls
+    from ocwtool.evaluation.game.similarity_players import PLAYERS
+
+    names = [n.strip().lower() for n in players.split(",") if n.strip()]
+    unknown = [n for n in names if n not in PLAYERS]
+    if unknown:
+        raise InputError(f"--players {players}: {unknown[0]!r} is not a player; use {', '.join(PLAYERS)}")
+    pulls, tag = load_pulls(app.workspace().models_dir, herring_model) if herring_model else (None, None)
+    return Measurer([PLAYERS[n]() for n in dict.fromkeys(names)], pulls, tag)

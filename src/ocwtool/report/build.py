@@ -21,13 +21,14 @@ from ocwtool.report.collect import ReportInputs, collect
 from ocwtool.report.curation import annotation_section, validation_section, variants_section
 from ocwtool.report.data import data_section
 from ocwtool.report.evaluation_panels import evaluation_section
+from ocwtool.report.generated import generated_section
 from ocwtool.report.herrings import herrings_section
 from ocwtool.report.html import page
 from ocwtool.report.model import Panel, Section
 from ocwtool.report.render import render
 from ocwtool.workspace import Workspace
 
-FIGURE_PREFIXES = ("data-", "variants-", "annotation-", "validation-", "eval-", "herrings-")
+FIGURE_PREFIXES = ("data-", "variants-", "annotation-", "validation-", "eval-", "herrings-", "generated-")
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,10 @@ class WrittenReport:
 
 
 def sections(inputs: ReportInputs) -> tuple[Section, ...]:
-    """Every section of the report, computed (nothing drawn yet)."""
+    """Every section of the report, computed (nothing drawn yet); generated boards only when the
+    workspace has some."""
     originals = {p.id: p for items in inputs.stores.values() for p in items}
+    generated = generated_section(inputs.generated)
     return (
         data_section(inputs.stores, inputs.types, inputs.type_origin),
         variants_section(inputs.variants, originals, inputs.summaries),
@@ -49,6 +52,7 @@ def sections(inputs: ReportInputs) -> tuple[Section, ...]:
         validation_section(inputs.validation),
         evaluation_section(inputs.evaluation),
         herrings_section(inputs.herrings, inputs.evaluation.runs),
+        *((generated,) if generated is not None else ()),
     )
 
 

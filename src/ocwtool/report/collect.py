@@ -20,6 +20,8 @@ from ocwtool.evaluation.pipeline import parse_report_name
 from ocwtool.evaluation.scorer import GoldWall
 from ocwtool.evaluation.stats import label_categories
 from ocwtool.report.evaluation import EvalInputs, ScoredRun
+from ocwtool.report.generated import STORE as GENERATED
+from ocwtool.report.generated import GeneratedInputs
 from ocwtool.report.herrings import HerringInputs
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
@@ -44,6 +46,7 @@ class ReportInputs:
     validation: Mapping[str, Any] | None = None
     evaluation: EvalInputs = field(default_factory=lambda: EvalInputs(runs=()))
     herrings: HerringInputs = field(default_factory=HerringInputs)
+    generated: GeneratedInputs = field(default_factory=GeneratedInputs)
 
 
 def knowledge_types(
@@ -127,6 +130,14 @@ def herring_inputs(
     return HerringInputs(chosen.annotator, chosen.records, walls, chosen.origin)
 
 
+def generated_inputs(ws: Workspace, stores: Mapping[str, Sequence[Puzzle]]) -> GeneratedInputs:
+    """The generated boards (store ``synthetic``) and their provenance, when the report shows them."""
+    if GENERATED not in stores:
+        return GeneratedInputs()
+    meta = _json(ws.meta_path(GENERATED))
+    return GeneratedInputs(stores[GENERATED], meta if isinstance(meta, dict) else {})
+
+
 def store_runs(ws: Workspace, sources: Sequence[str] = ()) -> list[ScoredRun]:
     """The scored runs on the workspace's puzzle stores (``sources``: only those), not on variants:
     the runs whose red-herring figures a release card shows."""
@@ -186,4 +197,5 @@ def collect(
         validation=validation if validation is not None else _json(ws.validation_json_path),
         evaluation=evaluation,
         herrings=herring_inputs(labels, stores),
+        generated=generated_inputs(ws, stores),
     )

@@ -1,6 +1,11 @@
 """A generate run: the boards of one slice, as puzzles, red-herring labels and provenance, written
 to store ``synthetic`` (``synthetic-I-of-N`` for a shard) and annotator ``generator`` together, or
-not at all: every board is made before anything is written."""
+not at all: every board is made (and measured) before anything is written.
+
+Difficulty is measured above this layer (:mod:`ocwtool.evaluation.difficulty`, which plays the
+boards): the caller passes a :class:`Measure`, and each board's measured levels go into its groups'
+``level`` and its figures into the store's provenance. With ``levels`` asked, boards are made in
+index order and only those of those levels are kept (``count`` counts kept boards)."""
 
 from __future__ import annotations
 
@@ -8,8 +13,9 @@ import datetime as dt
 import importlib.metadata
 import multiprocessing
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from ocwtool.errors import InputError
 from ocwtool.generators.synthetic.board import MAX_RED_HERRINGS, Board, anchor_order, make_board
@@ -28,18 +34,39 @@ STORE = "synthetic"
 ANNOTATOR = "generator"
 # Fixed, so that the same seed gives byte-identical files: the labels are made, not dated.
 LABELLED_AT = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+LEVEL_NAMES = ("yellow", "green", "blue", "purple")
+BATCH = 16  # boards made and measured at a time while looking for boards of the levels asked
+
+
+class Measured(Protocol):
+    """One board's measured difficulty: its level, each group's level, its figures as JSON."""
+
+    @property
+    def level(self) -> int: ...
+    @property
+    def group_levels(self) -> tuple[int, ...]: ...
+    def to_json(self) -> dict[str, object]: ...
+
+
+class Measure(Protocol):
+    """Measures boards (each on its own: a board's figures never depend on the others)."""
+
+    def __call__(self, puzzles: Sequence[Puzzle]) -> Sequence[Measured]: ...
+    def describe(self) -> dict[str, object]: ...
 
 
 @dataclass(frozen=True)
 class GenerateRequest:
     """What to make: ``count`` boards from ``seed``, at most ``red_herrings`` designed red herrings
-    on each, the ``shard``-th (1-based) of ``shards`` contiguous slices."""
+    on each, the ``shard``-th (1-based) of ``shards`` contiguous slices; with ``levels``, only boards
+    measured at those levels (0-3) are kept and counted."""
 
     count: int
     seed: int
     red_herrings: int = 0
     shard: int = 1
     shards: int = 1
+    levels: frozenset[int] = field(default_factory=frozenset)  # keep only boards of these levels
 
     @property
     def store(self) -> str:
@@ -72,14 +99,46 @@ def make_boards(book: RuleBook, request: GenerateRequest, jobs: int = 1) -> list
     """The boards of ``request``'s slice, each made from (seed, index) alone, so ``jobs`` worker
     processes (forked: they share the rule book) give the same boards in the same order."""
     check_request(request, book)
+    return _make(book, request, request.indices(), jobs)
+
+
+def _make(book: RuleBook, request: GenerateRequest, indices: range, jobs: int) -> list[Board]:
     order = anchor_order(book, request.seed)
-    tasks = [(order[i], request.seed, i, request.red_herrings) for i in request.indices()]
+    tasks = [(order[i], request.seed, i, request.red_herrings) for i in indices]
     if jobs <= 1 or len(tasks) < 2:
         return [make_board(book, *task) for task in tasks]
     global _FORKED_BOOK
     _FORKED_BOOK = book
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         return pool.starmap(_forked_board, tasks, chunksize=max(1, len(tasks) // (4 * jobs)))
+
+
+def measured_boards(
+    book: RuleBook, request: GenerateRequest, measure: Measure, jobs: int = 1
+) -> list[tuple[Board, Measured]]:
+    """The boards of ``request``'s slice with their measured difficulty. With ``request.levels``, the
+    slice is of the kept boards: boards are made and measured in index order (a shard makes and
+    measures the boards before its slice too), and too few of those levels is an ``InputError``."""
+    check_request(request, book)
+    if not request.levels:
+        boards = make_boards(book, request, jobs)
+        return list(zip(boards, measure([to_puzzle(b, request.seed) for b in boards]), strict=True))
+    wanted = request.indices()
+    kept: list[tuple[Board, Measured]] = []
+    start = 0
+    while len(kept) < wanted.stop and start < len(book.rules):
+        stop = min(len(book.rules), start + max(BATCH, 2 * (wanted.stop - len(kept))))
+        boards = _make(book, request, range(start, stop), jobs)
+        found = measure([to_puzzle(b, request.seed) for b in boards])
+        kept += [(b, m) for b, m in zip(boards, found, strict=True) if m.level in request.levels]
+        start = stop
+    if len(kept) < wanted.stop:
+        names = ",".join(LEVEL_NAMES[k] for k in sorted(request.levels))
+        raise InputError(
+            f"--count {request.count} --level {names}: only {len(kept)} of the {len(book.rules)} boards "
+            f"these resources make (seed {request.seed}) measure {names}; ask for fewer"
+        )
+    return kept[wanted.start : wanted.stop]
 
 
 _FORKED_BOOK: RuleBook | None = None  # the rule book the forked workers inherit
@@ -94,13 +153,15 @@ def puzzle_id(seed: int, index: int) -> str:
     return f"{STORE}-{seed}-{index + 1:06d}"
 
 
-def to_puzzle(board: Board, seed: int) -> Puzzle:
+def to_puzzle(board: Board, seed: int, measured: Measured | None = None) -> Puzzle:
     """A board as a puzzle of store ``synthetic``: a wall of game ``ocw`` with no show metadata, clues
-    upper case, shown in the shuffled order."""
+    upper case, shown in the shuffled order; each group's ``level`` is its measured one, if any."""
     pid = puzzle_id(seed, board.index)
+    levels = measured.group_levels if measured is not None else (None,) * len(board.rules)
+    rows = zip(board.rules, board.members, levels, strict=True)
     groups = tuple(
-        Group(id=f"{pid}_{k}", clues=tuple(w.upper() for w in words), connection=rule.connection)
-        for k, (rule, words) in enumerate(zip(board.rules, board.members, strict=True), start=1)
+        Group(id=f"{pid}_{k}", clues=tuple(w.upper() for w in words), connection=rule.connection, level=level)
+        for k, (rule, words, level) in enumerate(rows, start=1)
     )
     return Puzzle(
         id=pid,
@@ -133,33 +194,43 @@ def to_record(board: Board, puzzle: Puzzle) -> ItemRecord:
     )
 
 
-def provenance(request: GenerateRequest, book: RuleBook, boards: Sequence[Board]) -> dict[str, object]:
-    """The store's ``.meta.json``: generator, seed, slice, resources with versions, each board's rules."""
+def provenance(
+    request: GenerateRequest, book: RuleBook, made: Sequence[tuple[Board, Measured]], measure: Measure
+) -> dict[str, object]:
+    """The store's ``.meta.json``: generator, seed, slice, resources with versions, each board's rules,
+    how difficulty was measured and each board's figures and level."""
     return {
         "generator": {"name": "ocwtool.generators.synthetic", "version": GENERATOR_VERSION},
         "seed": request.seed,
         "count": request.count,
         "red_herrings": request.red_herrings,
         "shard": f"{request.shard}/{request.shards}",
+        "levels": [LEVEL_NAMES[k] for k in sorted(request.levels)] or "all",
         "resources": {"wordnet": book.lexicon.description, "nltk": importlib.metadata.version("nltk")},
         "rules_available": len(book.rules),
-        "boards": {puzzle_id(request.seed, b.index): [r.id for r in b.rules] for b in boards},
+        "boards": {puzzle_id(request.seed, b.index): [r.id for r in b.rules] for b, _ in made},
+        "difficulty": measure.describe(),
+        "difficulty_by_board": {puzzle_id(request.seed, b.index): m.to_json() for b, m in made},
     }
 
 
 def write_run(
-    workspace: Workspace, request: GenerateRequest, book: RuleBook, boards: Sequence[Board]
+    workspace: Workspace,
+    request: GenerateRequest,
+    book: RuleBook,
+    made: Sequence[tuple[Board, Measured]],
+    measure: Measure,
 ) -> Path:
     """Write the store, its provenance and the red-herring labels under one lock; the store's path."""
-    puzzles = [to_puzzle(b, request.seed) for b in boards]
-    records = [to_record(b, p) for b, p in zip(boards, puzzles, strict=True) if b.herrings]
+    puzzles = [to_puzzle(b, request.seed, m) for b, m in made]
+    records = [to_record(b, p) for (b, _), p in zip(made, puzzles, strict=True) if b.herrings]
     labels = workspace.annotations_path(ANNOTATOR)
     with workspace.lock(workspace.puzzles_dir, workspace.annotations_dir):
         old = workspace.current_store_path(request.store)
         replaced = {p.id for p in read_puzzles(old)} if old.exists() else set()
         replaced |= {p.id for p in puzzles}
         kept = [r for r in (read_records(labels) if labels.exists() else []) if r.puzzle_id not in replaced]
-        workspace.replace_store(request.store, puzzles, provenance(request, book, boards))
+        workspace.replace_store(request.store, puzzles, provenance(request, book, made, measure))
         write_records(labels, [*kept, *records])
     return workspace.current_store_path(request.store)
 
@@ -169,10 +240,12 @@ def open_book() -> RuleBook:
     return rule_book(build_lexicon(open_nouns()))
 
 
-def generate_into(workspace: Workspace, request: GenerateRequest, jobs: int = 1) -> tuple[Path, int, int]:
-    """Make and write ``request``'s boards with ``jobs`` processes; the store's path, boards and
-    red herrings written."""
+def generate_into(
+    workspace: Workspace, request: GenerateRequest, measure: Measure, jobs: int = 1
+) -> tuple[Path, list[Measured], int]:
+    """Make, measure and write ``request``'s boards with ``jobs`` processes; the store's path, the
+    boards' measured difficulty and the red herrings written."""
     book = open_book()
-    boards = make_boards(book, request, jobs)
-    path = write_run(workspace, request, book, boards)
-    return path, len(boards), sum(len(b.herrings) for b in boards)
+    made = measured_boards(book, request, measure, jobs)
+    path = write_run(workspace, request, book, made, measure)
+    return path, [m for _, m in made], sum(len(b.herrings) for b, _ in made)
