@@ -252,9 +252,10 @@ def test_boards_do_not_depend_on_string_hashing() -> None:
     """Byte-identical runs across processes: no draw may follow a set's order, which changes with
     PYTHONHASHSEED from one process to the next."""
     code = (
-        "from tests.generators.synthetic_fixtures import book\n"
+        "from tests.generators.synthetic_fixtures import book, word_play_book\n"
         "from ocwtool.generators.synthetic.run import GenerateRequest, make_boards\n"
         "print(make_boards(book(), GenerateRequest(20, 3, 4)))\n"
+        "print(make_boards(word_play_book(), GenerateRequest(20, 3, 4)))\n"
     )
     root = Path(__file__).resolve().parents[2]
     outs = []
@@ -264,7 +265,8 @@ def test_boards_do_not_depend_on_string_hashing() -> None:
             [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
         )
         outs.append(done.stdout)
-    assert outs[0] == outs[1] and "Board(index=19" in outs[0]
+    assert outs[0] == outs[1] and outs[0].count("Board(index=19") == 2
+    assert "kind='homophone'" in outs[0] and "kind='anagram'" in outs[0]
 
 
 @pytest.fixture(scope="module")
