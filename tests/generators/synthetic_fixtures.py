@@ -14,6 +14,7 @@ from ocwtool.evaluation.game.players import PlayerBase
 from ocwtool.evaluation.game.similarity_players import SimilarityPlayer
 from ocwtool.generators.synthetic.lexicon import build_lexicon
 from ocwtool.generators.synthetic.rules import RuleBook, rule_book
+from ocwtool.resources.cmudict import Pronunciations, parse_lines
 from ocwtool.resources.wordnet_nouns import NounSynset, NounTaxonomy
 
 N_CATEGORIES = 40
@@ -98,3 +99,46 @@ def invented_players() -> dict[str, Callable[[], PlayerBase]]:
         "wordnet": lambda: SimilarityPlayer("wordnet", _shared_bigrams),
         "minilm": lambda: SimilarityPlayer("minilm", _shared_letters),
     }
+
+
+def _sounds_alike(word: str) -> str:
+    """An invented sound-alike spelling: ``h`` after the first letter (``bolan`` -> ``bholan``)."""
+    return word[0] + "h" + word[1:]
+
+
+def word_play_taxonomy(seed: int = 0) -> tuple[NounTaxonomy, Pronunciations]:
+    """:func:`taxonomy` plus two categories of word play (200, 201: ``play_0``, ``play_1``, 8 words
+    each) whose words have an invented sound-alike and an anagram (the word reversed), both filed
+    under category 300 (``echo``); and a synset (400) holding two spellings of one word that sound
+    alike (like ``colour``/``color``: one word, no homophone). The pronunciations spell each word
+    letter by letter, the sound-alike as its original."""
+    base = taxonomy(seed)
+    synsets = dict(base.synsets)
+    rng = random.Random(seed + 1)
+    offset = 5000
+    echoes = []
+    lines = []
+    for c in range(2):
+        words = []
+        for _ in range(8):
+            word = "".join(rng.choice("bdgklmnprtv") + rng.choice("aeiou") for _ in range(3))
+            synsets[offset] = NounSynset(offset, "noun.artifact", (word,), ())
+            words.append(offset)
+            phones = " ".join(word.upper())
+            lines += [f"{word} {phones}", f"{_sounds_alike(word)} {phones}"]
+            for other in (_sounds_alike(word), word[::-1]):
+                synsets[offset + 1] = NounSynset(offset + 1, "noun.artifact", (other,), ())
+                echoes.append(offset + 1)
+                offset += 1
+            offset += 1
+        synsets[200 + c] = NounSynset(200 + c, "noun.artifact", (f"play_{c}",), tuple(words))
+    synsets[300] = NounSynset(300, "noun.artifact", ("echo",), tuple(echoes))
+    synsets[400] = NounSynset(400, "noun.artifact", ("tarvol", "tharvol"), ())
+    lines += ["tarvol T A R V O L", "tharvol T A R V O L"]
+    domain = synsets[2]
+    synsets[2] = NounSynset(2, domain.lexname, domain.lemmas, (*domain.hyponyms, 200, 201, 300, 400))
+    return NounTaxonomy(synsets, "invented-1"), parse_lines(lines, "invented-sounds")
+
+
+def word_play_book(seed: int = 0) -> RuleBook:
+    return rule_book(build_lexicon(*word_play_taxonomy(seed)))

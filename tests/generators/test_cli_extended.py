@@ -9,6 +9,8 @@ import pytest
 
 from ocwtool.cli import main
 from ocwtool.generators import build
+from ocwtool.generators.trick_compounds import build_compounds
+from ocwtool.resources.cmudict import parse_lines
 from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from tests.generators.extended_fixtures import GROUPS, OTHER, board, fake_wordnet
 
@@ -25,20 +27,26 @@ def invoke(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, st
 def ws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     write_puzzles(tmp_path / "puzzles" / "ocw.jsonl", [board("a1", GROUPS), board("b2", OTHER)])
     monkeypatch.setattr(build, "open_backend", lambda lexicon=None: fake_wordnet())
+    monkeypatch.setattr(build, "try_cmudict", lambda: parse_lines(["kettle K EH T AH L"], "invented-sounds"))
+    monkeypatch.setattr(build, "try_compounds", lambda: build_compounds(["tea_kettle"], "invented"))
     return tmp_path
 
 
 def test_extended_writes_boards_with_verified_tricks_and_a_summary(
     ws: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = invoke(capsys, ["-w", str(ws), "build-variants", "--kind", "extended"])
+    code, out, err = invoke(
+        capsys, ["-w", str(ws), "build-variants", "--kind", "extended", "--scorer", "wordnet"]
+    )
     assert (code, err) == (0, "")
     assert out.splitlines() == [
         "extended: 2 puzzles from puzzles/ocw.jsonl (split all, seed 42) -> variants/extended.jsonl",
         # b2's groups with a rule-less member (brick, kettle) get only proposed tricks: fig, sunbeam
         "  1 of 2 boards have trick words (up to 4 each); 2 verified (shown), 3 proposed (not shown); "
         "backend fake:test",
-        "  candidates: 32 tried, 27 rejected (2 clue_form, 1 fits_rule, 6 group_has_trick, 18 low_score)",
+        "  candidates: 32 tried, 27 rejected (2 clue_form, 1 fits_rule, 6 group_has_trick, 18 low_score); "
+        "scorer wordnet:fake:test",
+        "  group rules: 1 hyponym, 6 none, 1 prefix (sounds: invented-sounds)",
         "  summary: variants/extended.summary.json",
     ]
     built = {p.id: p for p in read_puzzles(ws / "variants" / "extended.jsonl")}

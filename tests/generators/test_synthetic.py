@@ -23,7 +23,7 @@ from ocwtool.generators.synthetic.rules import Rule, RuleBook, near_miss, satisf
 from ocwtool.generators.synthetic.verify import count_partitions, normal_forms, problems, rule_matrix
 from ocwtool.stores.annotations import read_records
 from ocwtool.stores.puzzles import read_puzzles
-from tests.generators.synthetic_fixtures import book, invented_players
+from tests.generators.synthetic_fixtures import book, invented_players, word_play_book
 
 Run = Callable[[list[str]], tuple[int, str, str]]
 
@@ -266,9 +266,10 @@ def test_boards_do_not_depend_on_string_hashing() -> None:
     """Byte-identical runs across processes: no draw may follow a set's order, which changes with
     PYTHONHASHSEED from one process to the next."""
     code = (
-        "from tests.generators.synthetic_fixtures import book\n"
+        "from tests.generators.synthetic_fixtures import book, word_play_book\n"
         "from ocwtool.generators.synthetic.run import GenerateRequest, make_boards\n"
         "print(make_boards(book(), GenerateRequest(20, 3, 4)))\n"
+        "print(make_boards(word_play_book(), GenerateRequest(20, 3, 4)))\n"
     )
     root = Path(__file__).resolve().parents[2]
     outs = []
@@ -278,4 +279,50 @@ def test_boards_do_not_depend_on_string_hashing() -> None:
             [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
         )
         outs.append(done.stdout)
-    assert outs[0] == outs[1] and "Board(index=19" in outs[0]
+    assert outs[0] == outs[1] and outs[0].count("Board(index=19") == 2
+    assert "kind='homophone'" in outs[0] and "kind='anagram'" in outs[0]
+
+
+@pytest.fixture(scope="module")
+def word_play() -> RuleBook:
+    return word_play_book()
+
+
+def test_homophone_and_anagram_rules_and_their_near_misses(word_play: RuleBook) -> None:
+    lex = word_play.lexicon
+    kinds = {r.id: r for r in word_play.rules}
+    sound, letters = kinds["homophone:00000200"], kinds["anagram:00000200"]
+    assert (sound.connection, letters.connection) == (
+        "Sound like kinds of play 0",
+        "Anagrams of kinds of play 0",
+    )
+    member = sorted(lex.below[200])[0]  # a kind of play 0 itself
+    alike, reversed_ = member[0] + "h" + member[1:], member[::-1]
+    assert satisfies(lex, sound, alike) and not satisfies(lex, sound, member)
+    assert satisfies(lex, letters, reversed_) and not satisfies(lex, letters, alike)
+    assert near_miss(lex, sound, member) == "a kind of play 0 itself, not a sound-alike of one"
+    assert near_miss(lex, letters, member) == "a kind of play 0 itself, not an anagram of one"
+    assert "tharvol" not in lex.homophones.get("tarvol", frozenset())  # one synset: a spelling variant
+    assert near_miss(lex, sound, alike) is None
+
+
+def test_boards_of_word_play_rules_are_verified(word_play: RuleBook) -> None:
+    positions = [k for k, r in enumerate(word_play.rules) if r.kind in ("homophone", "anagram")]
+    boards = [make_board(word_play, k, 2, i, 2) for i, k in enumerate(positions)]
+    for b in boards:
+        assert b.rules[0].kind in ("homophone", "anagram")
+        matrix = rule_matrix(b.order, b.rules, word_play.satisfies)
+        assert count_partitions(matrix) == 1 and all(sum(row) == 1 for row in matrix)
+        assert problems(b.order, b.rules, word_play.satisfies) == []
+
+
+def test_provenance_names_the_pronouncing_dictionary(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, word_play: RuleBook
+) -> None:
+    monkeypatch.setattr(synthetic_run, "open_book", lambda: word_play)
+    args = ["-w", str(tmp_path), "generate", "--count", "6", "--seed", "1", "--red-herrings", "1"]
+    assert run(args)[0] == 0
+    meta = json.loads((tmp_path / "puzzles" / "synthetic.meta.json").read_text())
+    assert meta["resources"]["cmudict"] == "invented-sounds"
+    first = _files(tmp_path)
+    assert run(args)[0] == 0 and _files(tmp_path) == first

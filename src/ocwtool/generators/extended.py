@@ -1,10 +1,13 @@
 """Extended boards: each board plus up to K trick words that seem to fit a group but belong to none.
 
 Candidates are the clues of the store's other boards (real puzzle words), a seeded sample of
-:data:`SAMPLE` per board. A candidate's score toward a group is the share of the group's clues that
-have a WordNet category (a synset up to 2 hypernym steps above their first senses) in common with it
-(the red-herring score of the WordNet baseline's kind; the learned scorer is not used yet). A
-candidate scoring at least :data:`MIN_SCORE` seems to fit; then, in order:
+:data:`SAMPLE` per board. A :class:`FitScorer` says, for each candidate, the group it seems to fit
+best, how much (a score), whether that is enough to seem to fit, and why. The caller chooses the
+scorer (the CLI composes it: the learned red-herring scorer where a model is saved in the workspace,
+else MiniLM where the ``[embed]`` extra is installed, else WordNet); the default, :class:`WordNetFit`,
+scores a candidate by the share of a group's clues that have a WordNet category (a synset up to 2
+hypernym steps above their first senses) in common with it, and it seems to fit from
+:data:`MIN_SCORE`. Then, in order:
 
 * ``low_score``: it seems to fit no group -- rejected (so are all below it);
 * ``group_has_trick``: its group has a better trick already (one per group) -- rejected;
@@ -16,7 +19,8 @@ candidate scoring at least :data:`MIN_SCORE` seems to fit; then, in order:
 * ``verified``: the group has a rule and the word fails it -- shown on the board (``distractors``);
 * ``proposed``: the group has no checkable rule -- kept in the evidence, not on the board.
 
-Candidates are tried best score first (ties: the word) until K tricks are verified.
+Candidates are tried best first (those that seem to fit, by score, ties: the word) until K tricks
+are verified.
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ocwtool.errors import InputError
 from ocwtool.generators.trick_rules import Ancestors, TrickRule, fails, group_rule
@@ -69,14 +74,41 @@ class Tally:
     rejected: Counter[str] = field(default_factory=Counter)
     verified: int = 0
     proposed: int = 0
+    rules: Counter[str] = field(default_factory=Counter)  # the boards' groups by checkable rule kind
 
 
 @dataclass(frozen=True)
 class Scored:
+    """A candidate's best group (0-based), its score toward it, whether it seems to fit, and why."""
+
     word: str
     group: int
     score: float
-    category: str
+    fits: bool
+    why: str
+
+
+class FitScorer(Protocol):
+    """Scores how much each word seems to fit a group of ``board`` (one :class:`Scored` per word);
+    ``name`` goes into each board's lineage and the summary."""
+
+    name: str
+
+    def __call__(self, board: Puzzle, words: Sequence[str]) -> list[Scored]: ...
+
+
+ScorerFactory = Callable[[Ancestors], FitScorer]  # what the CLI passes: WordNet is opened in the build
+
+
+class WordNetFit:
+    """The WordNet scorer: the share of a group's clues sharing a category with the word."""
+
+    def __init__(self, ancestors: Ancestors) -> None:
+        self.ancestors = ancestors
+        self.name = f"wordnet:{ancestors.backend.description}"
+
+    def __call__(self, board: Puzzle, words: Sequence[str]) -> list[Scored]:
+        return score_all(board, words, self.ancestors)
 
 
 def candidates(board: Puzzle, pool: Sequence[str], seed: int) -> list[str]:
@@ -93,25 +125,33 @@ def score_all(board: Puzzle, words: Sequence[str], ancestors: Ancestors) -> list
     out = []
     for word in words:
         near = ancestors.near(word)
-        best = Scored(word, 0, 0.0, "")
+        group, score, category = 0, 0.0, ""
         for k, profile in enumerate(profiles):
             for a in sorted(near):
                 s = min(profile[a], 4) / 4
-                if s > best.score:
-                    best = Scored(word, k, s, a)
-        out.append(best)
-    return sorted(out, key=lambda s: (-s.score, s.word))
+                if s > score:
+                    group, score, category = k, s, a
+        label = f"{ancestors.label(category)} ({category})"
+        why = f"shares the WordNet category {label} with {round(score * 4)} of 4 clues"
+        out.append(Scored(word, group, score, score >= MIN_SCORE, why))
+    return out
+
+
+def ranked(scored: Sequence[Scored]) -> list[Scored]:
+    """Best first: those that seem to fit, by score, then the word (deterministic)."""
+    return sorted(scored, key=lambda s: (not s.fits, -s.score, s.word))
 
 
 def pick(board: Puzzle, scored: Sequence[Scored], k: int, ancestors: Ancestors, tally: Tally) -> list[Trick]:
     """Up to ``k`` tricks, one per group, best first; every candidate's fate is counted."""
     rules = [group_rule(g.clues, ancestors) for g in board.groups]
+    tally.rules.update(r.kind if r else "none" for r in rules)
     clue_forms = {f for c in board.grouped_clues for f in word_forms(c)}
     chosen: list[Trick] = []
     for n, cand in enumerate(scored):
         if sum(t.status == "verified" for t in chosen) >= k:
             break
-        if cand.score < MIN_SCORE:  # sorted best first: no later candidate fits either
+        if not cand.fits:  # ranked: no later candidate seems to fit either
             tally.tried += len(scored) - n
             tally.rejected["low_score"] += len(scored) - n
             break
@@ -121,7 +161,7 @@ def pick(board: Puzzle, scored: Sequence[Scored], k: int, ancestors: Ancestors, 
         if cause is not None:
             tally.rejected[cause] += 1
             continue
-        chosen.append(_trick(board, cand, rules[cand.group], ancestors))
+        chosen.append(_trick(board, cand, rules[cand.group]))
     tally.verified += sum(t.status == "verified" for t in chosen)
     tally.proposed += sum(t.status == "proposed" for t in chosen)
     return chosen
@@ -140,21 +180,26 @@ def _cause(
     return None
 
 
-def _trick(board: Puzzle, cand: Scored, rule: TrickRule | None, anc: Ancestors) -> Trick:
+def _trick(board: Puzzle, cand: Scored, rule: TrickRule | None) -> Trick:
     group = board.groups[cand.group]
-    shared = round(cand.score * 4)
-    category = f"{anc.label(cand.category)} ({cand.category})"
-    fits = f"shares the WordNet category {category} with {shared} of 4 clues"
     status = "verified" if rule is not None else "proposed"
-    return Trick(cand.word, group.id, cand.score, fits, rule.text if rule else None, status)
+    return Trick(cand.word, group.id, cand.score, cand.why, rule.text if rule else None, status)
 
 
 def extend(
-    board: Puzzle, pool: Sequence[str], k: int, seed: int, ancestors: Ancestors, tally: Tally
+    board: Puzzle,
+    pool: Sequence[str],
+    k: int,
+    seed: int,
+    ancestors: Ancestors,
+    tally: Tally,
+    scorer: FitScorer | None = None,
 ) -> Puzzle:
     """The extended board: ``board`` plus its verified tricks as ``distractors``; every trick's
-    evidence (proposed ones too) in ``lineage.params['tricks']`` (JSON)."""
-    scored = score_all(board, candidates(board, pool, seed), ancestors)
+    evidence (proposed ones too) in ``lineage.params['tricks']`` (JSON). ``scorer``: who says a
+    candidate seems to fit (default :class:`WordNetFit`)."""
+    scorer = scorer or WordNetFit(ancestors)
+    scored = ranked(scorer(board, candidates(board, pool, seed)))
     tricks = pick(board, scored, k, ancestors, tally)
     shown = tuple(t.word for t in tricks if t.status == "verified")
     clues = (*board.clues, *shown)
@@ -162,7 +207,7 @@ def extend(
     params = {
         "tricks": json.dumps([t.to_json() for t in tricks], sort_keys=True),
         "trick_words": str(k),
-        "scorer": f"wordnet:{ancestors.backend.description}",
+        "scorer": scorer.name,
     }
     return board.model_copy(
         update={

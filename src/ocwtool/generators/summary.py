@@ -7,7 +7,7 @@ the lines ``ocwtool build-variants`` prints and ``stall_warnings()`` every sampl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 RNG_NOTE = "ours: random.Random(f'{seed}:{wall id}') per wall"
@@ -68,10 +68,16 @@ class ExtendedRun:
     verified: int
     proposed: int
     boards_with_tricks: int
+    scorer: str = "wordnet"
+    sounds: str | None = None  # the pronouncing dictionary of the homophone and anagram rules
+    rules: dict[str, int] = field(default_factory=dict)  # groups by checkable rule kind ("none")
 
     def to_json(self) -> dict[str, Any]:
         return {
             "backend": self.backend,
+            "scorer": self.scorer,
+            "sounds": self.sounds,
+            "rules": self.rules,
             "trick_words": self.trick_words,
             "candidates": {"tried": self.tried, "rejected": self.rejected},
             "tricks": {"verified": self.verified, "proposed": self.proposed},
@@ -84,7 +90,10 @@ class ExtendedRun:
             f"  {self.boards_with_tricks} of {boards} boards have trick words "
             f"(up to {self.trick_words} each); "
             f"{self.verified} verified (shown), {self.proposed} proposed (not shown); backend {self.backend}",
-            f"  candidates: {self.tried} tried, {sum(self.rejected.values())} rejected ({why})",
+            f"  candidates: {self.tried} tried, {sum(self.rejected.values())} rejected ({why}); "
+            f"scorer {self.scorer}",
+            f"  group rules: {', '.join(f'{n} {kind}' for kind, n in self.rules.items()) or 'none'}"
+            f" (sounds: {self.sounds or 'no pronouncing dictionary'})",
         ]
 
 

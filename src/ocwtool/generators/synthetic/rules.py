@@ -8,9 +8,16 @@ hyponym    synset offset  it is a lemma of a synset strictly below it       a ki
 prefix     word p         it starts with p and has 3+ more letters           starts one letter off p
 hidden     word h         it holds h strictly inside (not at either end)     holds h at an end
 compound   word P         it + P is a WordNet noun (``foot`` + ``ball``)     P + it is one, it + P not
+homophone  synset offset  it sounds like a lemma below it (CMUdict) and is  a lemma below it (a kind
+                          not one itself (``place``: ``plaice``, a fish)    of it, not a sound-alike)
+anagram    synset offset  its letters rearrange into a lemma below it and   a lemma below it
+                          it is not one itself (``lemon``: no, a fruit;
+                          ``stake``: ``steak``, a kind of meat)
 =========  =============  ================================================  ==========================
 
-A rule is usable when it has between :data:`MIN_POOL` and :data:`MAX_POOL` words.
+Homophones and anagrams are the lexicon's (:mod:`.lexicon`): never a word sharing a synset with
+the clue. Homophone rules need the pronouncing dictionary (the ``[sound]`` extra); without it there
+are none. A rule is usable when it has between :data:`MIN_POOL` and :data:`MAX_POOL` words.
 """
 
 from __future__ import annotations
@@ -21,7 +28,8 @@ from dataclasses import dataclass, field
 
 from ocwtool.generators.synthetic.lexicon import Lexicon
 
-KINDS = ("hyponym", "prefix", "hidden", "compound")
+KINDS = ("hyponym", "prefix", "hidden", "compound", "homophone", "anagram")
+LIKE = {"homophone": "Sound like", "anagram": "Anagrams of"}  # the connection shown
 MIN_POOL = 6
 MAX_POOL = 400
 KEY_LENGTHS = range(3, 6)  # letters in a prefix, hidden word or compound partner
@@ -66,6 +74,8 @@ class RuleBook:
 
     def _near_set(self, rule: Rule) -> set[str]:
         key = rule.key
+        if rule.kind in LIKE:  # the real kinds of it
+            return set(self.lexicon.below[int(key)])
         if rule.kind == "hyponym":
             up = self.lexicon.parent.get(int(key))
             found: set[str] = set(self.lexicon.below[up]) if up is not None else set()
@@ -94,6 +104,10 @@ def satisfies(lex: Lexicon, rule: Rule, word: str) -> bool:
         return key in word[1:-1] and _inside(word, key)
     if rule.kind == "compound":
         return word + key in lex.compounds
+    if rule.kind in LIKE:
+        below = lex.below.get(int(key), frozenset())
+        others = lex.homophones if rule.kind == "homophone" else lex.anagrams
+        return word not in below and any(p in below for p in others.get(word, ()))
     raise ValueError(f"unknown rule kind {rule.kind!r}")
 
 
@@ -111,6 +125,11 @@ def near_miss(lex: Lexicon, rule: Rule, word: str) -> str | None:
     if satisfies(lex, rule, word):
         return None
     key = rule.key
+    if rule.kind in LIKE:
+        if word not in lex.below[int(key)]:
+            return None
+        how = "a sound-alike" if rule.kind == "homophone" else "an anagram"
+        return f"a kind of {lex.labels[int(key)]} itself, not {how} of one"
     if rule.kind == "hyponym":
         up = lex.parent.get(int(key))
         if up is None or word not in lex.below[up]:
@@ -134,6 +153,9 @@ def rule_book(lex: Lexicon) -> RuleBook:
     candidates: dict[Rule, Iterable[str]] = {}
     for offset, words in lex.below.items():
         candidates[Rule("hyponym", f"{offset:08d}", f"Kinds of {lex.labels[offset]}")] = words
+    for kind, like in (("homophone", _like(lex, lex.homophones)), ("anagram", _like(lex, lex.anagrams))):
+        for offset, found in like.items():
+            candidates[Rule(kind, f"{offset:08d}", f"{LIKE[kind]} kinds of {lex.labels[offset]}")] = found
     keys = sorted(w for w in lex.vocab if len(w) in KEY_LENGTHS)
     by_kind = {"prefix": _prefixes(lex), "hidden": _hidden(lex), "compound": _compounds(lex)}
     for kind, index in by_kind.items():
@@ -154,6 +176,23 @@ def rule_book(lex: Lexicon) -> RuleBook:
         {p: frozenset(ws) for p, ws in _fronts(lex).items()},
         _affixes(lex, lambda w, n: w[-n:]),
     )
+
+
+def _like(lex: Lexicon, partners: dict[str, frozenset[str]]) -> dict[int, set[str]]:
+    """Per synset: the words that are not below it but have a partner (a homophone, an anagram)
+    below it."""
+    by_partner: dict[str, set[str]] = defaultdict(set)
+    for w, ps in partners.items():
+        for p in ps:
+            by_partner[p].add(w)
+    keys = frozenset(by_partner)
+    out: dict[int, set[str]] = {}
+    for offset, words in lex.below.items():
+        hits = keys & words  # iterates over the smaller of the two
+        found = {w for p in hits for w in by_partner[p] if w not in words}
+        if found:
+            out[offset] = found
+    return out
 
 
 def _affixes(lex: Lexicon, cut: Callable[[str, int], str]) -> dict[str, frozenset[str]]:

