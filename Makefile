@@ -26,7 +26,7 @@ $(VENV)/.demo: pyproject.toml | $(VENV)/bin/python
 # Everything: extras included. torch is pinned and installed first (a CPU build on these machines).
 $(VENV)/.all: pyproject.toml | $(VENV)/bin/python
 	$(PIP) install --quiet torch==2.13.0
-	$(PIP) install --quiet -e '.[embed,bertscore,wn,llm,labelstudio,rl,dev]'
+	$(PIP) install --quiet -e '.[embed,bertscore,wn,sound,llm,labelstudio,rl,dev]'
 	touch $(VENV)/.core $(VENV)/.demo $@
 
 wordnet:
