@@ -22,6 +22,8 @@ from ocwtool.evaluation.scorer.bundle import PYTHON
 from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE, SETUP_COMMAND, VENV, score_command
 from ocwtool.formats.hf import features, herring_features
 from ocwtool.names import SPLITS
+from ocwtool.releases.card_generated import generated_section
+from ocwtool.releases.generated import GeneratedFacts
 from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
 from ocwtool.report.fixation import PlayerFixation, chance, share
 from ocwtool.safetext import markdown
@@ -94,6 +96,7 @@ class CardInfo:
     fixation: tuple[PlayerFixation, ...] = ()  # players of the workspace's runs on the released stores
     distractors: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # config: (boards, words)
     changes: Sequence[str] = ()  # the changelog's short form (Markdown lines, ``diff_text.py``)
+    generated: GeneratedFacts = field(default_factory=GeneratedFacts)  # extended and synthetic configs
 
     @property
     def configs(self) -> list[str]:
@@ -180,6 +183,7 @@ def render_card(info: CardInfo) -> str:
         *_sources_table(info),
         *BOARD_ORDER,
         *_distractors(info),
+        *generated_section(info.generated, {f.config for f in info.herrings}),
         *_herrings(info),
         *_scoring(info),
         *_figures(info.figures),
@@ -249,7 +253,8 @@ HERRING_COLUMNS_DOC = [
     "| `annotator` | who made the label (its `annotations/<annotator>.jsonl` store; `suggest`; the"
     " adjudicator for `adjudicated`) |",
     "| `source` | `adjudicated` (kept by `ocwtool annotate adjudicate`), `human`, `play` (mined from"
-    " records of play), `suggest:<model tag>` or `suggest:rules` |",
+    " records of play), `suggest:<model tag>`, `suggest:rules` or `generator` (designed by"
+    " `ocwtool generate`) |",
     "| `evidence` | JSON text: mistake `kind`, `players` who made it of `exposed` who played it, and"
     " `sources` (each file's `name`, `sha256` and the `players` in it); null when none |",
 ]
