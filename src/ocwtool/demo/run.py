@@ -193,7 +193,7 @@ def release_eval_stage(state: DemoState) -> StageResult:
 
 
 def validate_stage(state: DemoState) -> StageResult:
-    report = validate_workspace(state.workspace, list(RELEASE_SOURCES), progress=state.progress)
+    report = validate_workspace(state.workspace, list(SOURCES), progress=state.progress)  # release: all
     path = state.workspace.validation_json_path  # as `ocwtool validate` (the report reads it)
     with state.workspace.writing_files(path):
         write_json(path, to_json(report))
@@ -248,14 +248,14 @@ def herring_line(panels: Sequence[Panel]) -> str:
 SCRAPE_STAGES: tuple[Stage, ...] = (scrape_ocw_stage, scrape_nyt_stage)
 LATER_STAGES: tuple[Stage, ...] = (
     split_stage,
-    start_generate_stage,
+    start_generate_stage,  # runs beside the stages up to generate_stage, on the other core
     variants_stage,
-    generate_stage,
     suggest_stage,
     validate_stage,
     llm_stage,
     decoys_stage,
     baselines_stage,
+    generate_stage,
     release_stage,
     verify_stage,
     release_eval_stage,

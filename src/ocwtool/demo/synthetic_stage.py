@@ -1,10 +1,11 @@
 """The demo's synthetic boards: ``ocwtool generate`` of a few boards, in a background process.
 
 Building the rule book reads all of WordNet's nouns (most of a generate run's time), so the demo
-starts it in a second process before ``build-variants`` (which loads WordNet through NLTK) and
-collects it after: on two cores the two overlap. The child writes the store itself, under the
-workspace locks: it waits, quietly, for the variants build to release ``puzzles/``. The boards then
-get their splits, and the release ships them as config ``synthetic``.
+starts it in a second process before ``build-variants`` and collects it just before the release:
+on two cores it runs beside the variants, labelling, validation, LLM-runner and baseline stages,
+which read and write other stores. The child writes its store and labels itself, under the
+workspace locks (waiting, quietly, for a stage that holds ``puzzles/`` or ``annotations/``). The
+boards then get their splits; the release validates and ships them as config ``synthetic``.
 """
 
 from __future__ import annotations
