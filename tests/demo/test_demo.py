@@ -109,6 +109,8 @@ def test_demo_releases_an_extended_variant_and_synthetic_boards(
     card = (release / "README.md").read_text()
     assert "### Trick words: `ocw_extended`" in card and "### Synthetic boards: `synthetic`" in card
     assert f"{REQUEST.count} boards (seed {REQUEST.seed}) -> puzzles/synthetic.jsonl" in done.stdout
+    html = (workspace / "reports" / "report.html").read_text()  # the generator is no human annotator
+    assert f"Red herrings designed by ocwtool generate: generator ({REQUEST.count} puzzles)." in html
 
 
 def test_demo_runs_again_in_the_same_workspace(

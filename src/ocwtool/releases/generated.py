@@ -196,11 +196,9 @@ def generated_facts(
         if is_extended(p) and config_of(config, p) in configs:
             stored.setdefault(config_of(config, p), []).append(p)
     tricks = tuple(trick_counts(c, items, builds) for c, items in sorted(stored.items()))
-    synthetic = {
-        c: tuple(synthetic_runs(items, metas))
-        for c, items in sorted(configs.items())
-        if c == SYNTHETIC or c.startswith(f"{SYNTHETIC}_")
-        for items in [[p for p in items if p.lineage is None]]
-        if items
-    }
+    synthetic: dict[str, tuple[SyntheticRun, ...]] = {}
+    for config, items in sorted(configs.items()):
+        generated = [p for p in items if p.source == SYNTHETIC and p.lineage is None]  # not variants
+        if generated:
+            synthetic[config] = tuple(synthetic_runs(generated, metas))
     return GeneratedFacts(tricks, synthetic)
