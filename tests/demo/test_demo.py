@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from ocwtool.demo.snapshot import load_snapshot, render_site, smoci_tables
+from ocwtool.demo.synthetic_stage import REQUEST
+from ocwtool.formats import hf
 from ocwtool.releases.verify import verify_release
 from ocwtool.stores.puzzles import read_puzzles
 from ocwtool.workspace import Workspace
@@ -84,8 +86,31 @@ def test_demo_release_verifies(demo_run: tuple[Path, subprocess.CompletedProcess
     assert done.returncode == 0, done.stderr
     result = verify_release(workspace / "releases" / "demo-1.0.0.tar.gz")
     puzzles = {config for config in result.rows if not config.endswith("_red_herrings")}
-    assert puzzles == {"ocw", "ocw_randomized", "ocw_wordnet", "nyt"}
+    assert puzzles == {"ocw", "ocw_randomized", "ocw_wordnet", "ocw_extended", "nyt", "synthetic"}
     assert result.rows["ocw"] == 8
+
+
+def test_demo_releases_an_extended_variant_and_synthetic_boards(
+    demo_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    workspace, done = demo_run
+    assert done.returncode == 0, done.stderr
+    generated = read_puzzles(workspace / "puzzles" / "synthetic.jsonl")
+    assert len(generated) == REQUEST.count and all(p.split is not None for p in generated)
+    release = workspace / "releases" / "demo-1.0.0"
+    boards = {p.id: p for f in sorted(release.glob("data/synthetic/*.parquet")) for p in hf.read_parquet(f)}
+    assert set(boards) == {p.id for p in generated}
+    extended = [p for f in sorted(release.glob("data/ocw_extended/*.parquet")) for p in hf.read_parquet(f)]
+    tricky = [p for p in extended if p.distractors]
+    assert len(extended) == 8 and tricky  # the demo's OCW walls, some with verified trick words
+    for p in tricky:
+        assert p.lineage is not None
+        assert {t["status"] for t in json.loads(p.lineage.params["tricks"])} == {"verified"}
+    card = (release / "README.md").read_text()
+    assert "### Trick words: `ocw_extended`" in card and "### Synthetic boards: `synthetic`" in card
+    assert f"{REQUEST.count} boards (seed {REQUEST.seed}) -> puzzles/synthetic.jsonl" in done.stdout
+    html = (workspace / "reports" / "report.html").read_text()  # the generator is no human annotator
+    assert f"Red herrings designed by ocwtool generate: generator ({REQUEST.count} puzzles)." in html
 
 
 def test_demo_runs_again_in_the_same_workspace(

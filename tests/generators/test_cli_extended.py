@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from ocwtool.cli import main
+from ocwtool.errors import InputError
 from ocwtool.generators import build
 from ocwtool.generators.trick_compounds import build_compounds
 from ocwtool.resources.cmudict import parse_lines
 from ocwtool.stores.puzzles import read_puzzles, write_puzzles
+from ocwtool.workspace import Workspace
 from tests.generators.extended_fixtures import GROUPS, OTHER, board, fake_wordnet
 
 
@@ -67,4 +69,25 @@ def test_more_than_four_trick_words_is_refused_before_anything_is_written(
     code, out, err = invoke(capsys, args)
     assert (code, out) == (1, "")
     assert err == "Error: --trick-words 5: a board shows at most 4 trick words; choose 0 to 4\n"
+    assert not (ws / "variants").exists()
+
+
+@pytest.mark.parametrize("kind", ["randomized", "wordnet", "all"])
+def test_trick_words_for_another_kind_is_one_clear_error(
+    ws: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    args = ["-w", str(ws), "build-variants", "--kind", kind, "--trick-words", "2", "--split", "all"]
+    code, out, err = invoke(capsys, args)
+    assert (code, out) == (1, "")
+    assert err == (
+        f"Error: --trick-words 2 applies only to --kind extended, not --kind {kind}; "
+        "pass --kind extended or leave --trick-words out\n"
+    )
+    assert not (ws / "variants").exists()
+
+
+def test_the_library_refuses_trick_words_for_another_kind_too(ws: Path) -> None:
+    request = build.VariantRequest(kind="randomized", split="all", trick_words=0)
+    with pytest.raises(InputError, match=r"^--trick-words 0 applies only to --kind extended"):
+        build.build_all(Workspace.at(ws), [request])
     assert not (ws / "variants").exists()

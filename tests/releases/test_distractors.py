@@ -12,7 +12,9 @@ from ocwtool.formats import hf
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.releases.verify import verify_release
 from ocwtool.schema.board import in_solution_order
+from ocwtool.schema.corpus import Corpus
 from ocwtool.stores.puzzles import read_puzzles, write_puzzles
+from ocwtool.validators.structural import check_board_order
 from ocwtool.workspace import Workspace
 from tests.validators.factory import make_workspace, with_distractors
 
@@ -55,3 +57,20 @@ def test_the_card_mentions_distractors_only_when_there_are_some(release: tuple[W
     plain = make_workspace(ws.root.parent / "plain", variants=False)
     other, _ = build_release(plain, ReleaseSpec(name="plain", version="1.0.0"))
     assert "## Distractors" not in (other / "README.md").read_text()
+
+
+def test_a_shipped_shuffle_that_ends_with_its_distractor_by_chance_verifies(tmp_path: Path) -> None:
+    """The seeded shuffle is uniform: one distractor in 17 words ends it one time in 17. Such a
+    board gives nothing away, and a release shipping it verifies (it was refused as "appended")."""
+    ws = make_workspace(tmp_path / "ws", variants=False)
+    path = ws.puzzles_path("ocw")
+    walls = [with_distractors(p, 1) for p in read_puzzles(path)]
+    ending = [p for p in walls if p.board(0)[-1:] == p.distractors]
+    assert ending  # 20 walls: about one in 17 ends with its distractor
+    write_puzzles(path, walls)
+    folder, _ = build_release(ws, ReleaseSpec(name="chance", version="1.0.0", report=False))
+    shipped = {p.id: p for f in sorted(folder.glob("data/ocw/*.parquet")) for p in hf.read_parquet(f)}
+    assert shipped[ending[0].id].clues[-1:] == ending[0].distractors
+    verify_release(folder, load=False)
+    # read back (board_order `shuffled`), the same board is no S19 finding either
+    assert list(check_board_order(Corpus(puzzles=tuple(shipped.values())))) == []

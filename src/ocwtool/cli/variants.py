@@ -9,7 +9,7 @@ import click
 
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
-from ocwtool.cli.options import typed_options
+from ocwtool.cli.options import none_unless_given, typed_options
 from ocwtool.cli.progress import progress_option
 from ocwtool.names import ALL, EXTENDED, SPLITS, VARIANT_KINDS
 from ocwtool.progress import Progress
@@ -54,7 +54,8 @@ if TYPE_CHECKING:
     type=int,
     default=4,
     show_default=True,
-    help="Extended: trick words per board, 0 to 4 (only rule-verified ones are shown).",
+    callback=none_unless_given,
+    help="Extended only: trick words per board, 0 to 4 (only rule-verified ones are shown).",
 )
 @click.option(
     "--scorer",
@@ -96,8 +97,9 @@ def build_variants_cmd(
       ocwtool build-variants --kind extended --scorer wordnet
     """
     from ocwtool.cli.trick_scorer import choose_scorer
-    from ocwtool.generators.build import KINDS, build_all
+    from ocwtool.generators.build import KINDS, build_all, check_trick_words
 
+    check_trick_words(request.kind, request.trick_words)  # before --kind all becomes one request per kind
     kinds = KINDS if request.kind == ALL else (request.kind,)  # --kind all: one request per kind
     requests = [replace(request, kind=kind) for kind in kinds]
     ws = app.workspace()

@@ -21,6 +21,7 @@ from ocwtool.demo.llm_stage import llm_stage
 from ocwtool.demo.server import serve
 from ocwtool.demo.snapshot import load_snapshot, nyt_dates, render_site
 from ocwtool.demo.state import DemoState, Stage, StageResult
+from ocwtool.demo.synthetic_stage import generate_stage, start_generate_stage
 from ocwtool.errors import ConfigError, OcwError
 from ocwtool.evaluation.gold import GoldSet, release_golds, workspace_golds
 from ocwtool.evaluation.herring_metrics import HerringLabels
@@ -28,6 +29,8 @@ from ocwtool.evaluation.herring_report import render_section
 from ocwtool.evaluation.pipeline import EvalRequest, headline, report_name, run_evaluation, save_report
 from ocwtool.fsio import write_json, write_text
 from ocwtool.generators.build import KINDS, VariantRequest, build_all
+from ocwtool.generators.synthetic.run import STORE
+from ocwtool.names import EXTENDED
 from ocwtool.progress import Progress, silent, track
 from ocwtool.releases.build import ReleaseSpec, build_release
 from ocwtool.releases.verify import verify_release
@@ -44,7 +47,8 @@ from ocwtool.workspace import Workspace, init_workspace
 DEMO_CONTACT = "ocwtool-demo@localhost"
 RELEASE_NAME = "demo"
 RELEASE_VERSION = "1.0.0"
-RELEASE_SOURCES = ("ocdb", "nyt")
+SOURCES = ("ocdb", "nyt")  # scraped: split by date or season, pre-labelled, played and scored
+RELEASE_SOURCES = (*SOURCES, STORE)  # and the generated boards (config synthetic)
 RELEASE_CONFIGS = {"ocdb": "ocw", "nyt": "nyt"}
 BASELINES = ("random", "wordnet")
 BASELINE_SEEDS = 16
@@ -115,7 +119,7 @@ def scrape_nyt_stage(state: DemoState) -> StageResult:
 
 
 def split_stage(state: DemoState) -> StageResult:
-    summary = split_workspace(state.workspace, nyt_cutoffs=(NYT_TEST_FROM,), sources=list(RELEASE_SOURCES))
+    summary = split_workspace(state.workspace, nyt_cutoffs=(NYT_TEST_FROM,), sources=list(SOURCES))
     result = StageResult("split")
     for store, counts in summary.counts.items():
         shown = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
@@ -126,15 +130,16 @@ def split_stage(state: DemoState) -> StageResult:
 
 def variants_stage(state: DemoState) -> StageResult:
     result = StageResult("build-variants")
-    requests = [VariantRequest(kind=kind, source="ocdb") for kind in KINDS]
+    kinds = (*KINDS, EXTENDED)  # a small extended variant: the OCW walls with their trick words
+    requests = [VariantRequest(kind=kind, source="ocdb") for kind in kinds]
     for summary in build_all(state.workspace, requests, progress=state.progress):
         result.lines += summary.describe()[:-1]
-    result.paths += [state.workspace.variants_path(kind) for kind in KINDS]
+    result.paths += [state.workspace.variants_path(kind) for kind in kinds]
     return result
 
 
 def suggest_stage(state: DemoState) -> StageResult:
-    path, count, kinds = suggest_workspace(state.workspace, RELEASE_SOURCES, progress=state.progress)
+    path, count, kinds = suggest_workspace(state.workspace, SOURCES, progress=state.progress)
     shown = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
     return StageResult("annotate suggest", lines=[f"{count} puzzles pre-labelled: {shown}"], paths=[path])
 
@@ -153,7 +158,7 @@ def baselines_stage(state: DemoState) -> StageResult:
     decoys mined from the scripted players, each report has its red-herring block: the labels come
     from other players than the baselines scored."""
     result = StageResult(f"eval baselines on the test split ({BASELINE_SEEDS} seeds)")
-    for source in RELEASE_SOURCES:
+    for source in SOURCES:
         golds = workspace_golds(state.workspace, "test", source)
         herrings = demo_herrings(state.workspace, golds)
         for baseline in BASELINES:
@@ -188,7 +193,7 @@ def release_eval_stage(state: DemoState) -> StageResult:
 
 
 def validate_stage(state: DemoState) -> StageResult:
-    report = validate_workspace(state.workspace, list(RELEASE_SOURCES), progress=state.progress)
+    report = validate_workspace(state.workspace, list(SOURCES), progress=state.progress)  # release: all
     path = state.workspace.validation_json_path  # as `ocwtool validate` (the report reads it)
     with state.workspace.writing_files(path):
         write_json(path, to_json(report))
@@ -199,7 +204,7 @@ def release_stage(state: DemoState) -> StageResult:
     spec = ReleaseSpec(
         name=RELEASE_NAME,
         version=RELEASE_VERSION,
-        notes="ocwtool demo release of original puzzles.",
+        notes="ocwtool demo release of original puzzles, their variants and a few generated boards.",
         sources=RELEASE_SOURCES,
         force=True,
     )
@@ -243,12 +248,14 @@ def herring_line(panels: Sequence[Panel]) -> str:
 SCRAPE_STAGES: tuple[Stage, ...] = (scrape_ocw_stage, scrape_nyt_stage)
 LATER_STAGES: tuple[Stage, ...] = (
     split_stage,
+    start_generate_stage,  # runs beside the stages up to generate_stage, on the other core
     variants_stage,
     suggest_stage,
     validate_stage,
     llm_stage,
     decoys_stage,
     baselines_stage,
+    generate_stage,
     release_stage,
     verify_stage,
     release_eval_stage,

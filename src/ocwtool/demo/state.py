@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ class DemoState:
     release_dir: Path | None = None
     archive: Path | None = None
     scores: dict[tuple[str, str], Any] = field(default_factory=dict)
+    generating: tuple[Executor, Future[tuple[str, int, int]]] | None = None  # the background generate
 
 
 Stage = Callable[[DemoState], StageResult]

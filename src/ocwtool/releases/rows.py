@@ -20,7 +20,7 @@ from ocwtool.errors import OcwError, ReleaseError
 from ocwtool.formats import hf, ocw_json
 from ocwtool.fsio import read_json
 from ocwtool.releases.herring_rows import check_herrings
-from ocwtool.schema.board import gives_away, hideable
+from ocwtool.schema.board import gives_away_shipped, hideable
 from ocwtool.stores.release import DATA, JSON, MANIFEST, Release
 
 KINDS = (DATA, JSON)
@@ -41,7 +41,7 @@ def _parquet_ids(folder: Release, rel: str) -> list[str]:
         raise ReleaseError(f"invalid records in {rel}: {exc}") from None
     for p in puzzles:
         groups = [g.clues for g in p.groups]
-        if hideable(groups) and gives_away(p.clues, groups, p.distractors):
+        if hideable(groups) and gives_away_shipped(p.clues, groups, p.id, p.distractors):
             raise ReleaseError(
                 f"{rel}: puzzle {p.id}: clues are the groups in order, which gives the solution away; "
                 "rebuild the release with this ocwtool (it ships a seeded board)"

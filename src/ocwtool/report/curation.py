@@ -10,6 +10,7 @@ from typing import Any
 
 from ocwtool.annotations.agreement import TYPES, agreement, group_types
 from ocwtool.annotations.annotators import describe_unfinished
+from ocwtool.generators.synthetic.run import ANNOTATOR as GENERATOR
 from ocwtool.report.model import Bars, Heatmap, Panel, Section, Series, empty
 from ocwtool.schema.annotations import ItemRecord
 from ocwtool.schema.models import Puzzle
@@ -192,7 +193,8 @@ def annotation_section(stores: Stores, unfinished: Mapping[str, Sequence[str]] |
     """Agreement, confusion and red herrings of the annotators' latest labels (``stores`` without the
     walls left mid-way; ``unfinished`` names them)."""
     mined = {n: r for n, r in stores.items() if any(rec.played_by for rec in r.values())}
-    humans = {n: r for n, r in stores.items() if n != SUGGESTER and n not in mined}
+    made = {n: r for n, r in stores.items() if n == GENERATOR}  # `ocwtool generate`: by construction
+    humans = {n: r for n, r in stores.items() if n != SUGGESTER and n not in mined and n not in made}
     intro = (
         f"Human annotators: {', '.join(sorted(humans)) or 'none'}; "
         f"suggester pre-labels: {len(stores.get(SUGGESTER, {}))} puzzles."
@@ -203,9 +205,11 @@ def annotation_section(stores: Stores, unfinished: Mapping[str, Sequence[str]] |
             + ", ".join(f"{n} ({len(r)} puzzles)" for n, r in sorted(mined.items()))
             + "."
         )
+    if made:
+        intro += f" Red herrings designed by ocwtool generate: {GENERATOR} ({len(made[GENERATOR])} puzzles)."
     if unfinished:
         intro += f" Left out: the labels of {describe_unfinished(unfinished)}."
-    typed = {n: r for n, r in stores.items() if n not in mined}  # mined decoys carry no knowledge types
+    typed = {n: r for n, r in stores.items() if n not in mined and n not in made}  # no knowledge types
     panels = (pairs_panel(humans), confusion_panel(typed), herrings_panel(stores))
     return Section("annotation", "Annotation", intro, panels)
 

@@ -76,6 +76,18 @@ def gives_away(
     )
 
 
+def gives_away_shipped(
+    words: Sequence[str], groups: Sequence[Sequence[str]], wall_id: str, distractors: Sequence[str] = ()
+) -> bool:
+    """:func:`gives_away`, except for the seeded shuffle of seed 0 (what a release ships): it is
+    uniform, so its distractors end it by chance as often as any k words do, which gives nothing away."""
+    if not gives_away(words, groups, distractors):
+        return False
+    return in_solution_order(words, groups, distractors) or tuple(words) != shuffled_board(
+        groups, wall_id, 0, distractors
+    )
+
+
 def hideable(groups: Sequence[Sequence[str]]) -> bool:
     """Can any board of these groups avoid solution order? Not when all four groups are the same
     words (e.g. a picture day whose 16 clues are all empty)."""

@@ -12,7 +12,7 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 
-from ocwtool.schema.board import BoardOrder, gives_away, hideable, in_solution_order
+from ocwtool.schema.board import BoardOrder, gives_away_shipped, hideable, in_solution_order
 from ocwtool.schema.corpus import Corpus, is_text, parent_index
 from ocwtool.schema.models import (
     MAX_DISTRACTORS,
@@ -91,7 +91,8 @@ def check_board_order(corpus: Corpus) -> Iterator[Finding]:
         groups = [g.clues for g in p.groups]
         if not hideable(groups):
             continue
-        if p.board_order is not BoardOrder.SOLUTION and gives_away(p.clues, groups, p.distractors):
+        claimed = p.board_order is not BoardOrder.SOLUTION
+        if claimed and gives_away_shipped(p.clues, groups, p.id, p.distractors):
             detail = f"clues recorded as a {p.board_order.value} board are the groups in order"
             yield Finding("S19", (p.id,), detail + "; record board_order 'solution' (re-import)")
         elif in_solution_order(p.board(0), groups, p.distractors):
