@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ocwtool._version import __version__
+from ocwtool.annotations.tricks import board_tricks
 from ocwtool.errors import InputError, ReleaseError
 from ocwtool.formats import hf, ocw_json
 from ocwtool.fsio import read_json, sha256_bytes, sha256_file, write_json, write_text
@@ -209,12 +210,21 @@ def _stage(
     waivers = load_waivers(workspace.waivers_path)
     report = validate_corpus(corpus, waivers, expectations=expectations, progress=progress)
     require_valid(report)
+    corpus = generated.with_verdicts(corpus, _people_verdicts(workspace, corpus))
     configs = release_configs(corpus)
     if not configs:
         raise ReleaseError(f"nothing to release: no text puzzles in {workspace.puzzles_dir}")
     shutil.rmtree(staging.root, ignore_errors=True)
     staging.root.mkdir(parents=True)
     _write_folder(workspace, spec, corpus, report, configs, staging)
+
+
+def _people_verdicts(workspace: Workspace, corpus: Corpus) -> dict[str, list[dict[str, object]]]:
+    """Extended boards with a trick word people confirmed or rejected: each board's words as
+    :func:`ocwtool.annotations.tricks.board_tricks` settles them (status and answers)."""
+    found = board_tricks(corpus.variants.get(generated.EXTENDED, ()), workspace.annotations_dir)
+    decided = {b: ts for b, ts in found.items() if any(t.status in ("confirmed", "rejected") for t in ts)}
+    return {b: [t.to_json() for t in ts] for b, ts in decided.items()}
 
 
 def _write_folder(

@@ -11,6 +11,9 @@ card says about how they were made.
   the evidence shipped lists only them. A board stored with other words shown (a ``proposed`` one,
   a word with no evidence) ships without them, on a fresh seeded shuffle. To ship another status, add
   it to :data:`SHIPPED_STATUSES`.
+* **People's verdicts.** A proposed word that people confirmed (or an adjudicator did,
+  :func:`ocwtool.annotations.tricks.board_tricks`) ships as ``confirmed``, with their answers in its
+  evidence (:func:`with_verdicts`); one they rejected, or still dispute, does not.
 * **Synthetic provenance.** Every shipped synthetic board must be listed, with its four rules, in its
   store's ``.meta.json`` (generator, seed, resources and versions): a board that is not was not made
   and checked by ``ocwtool generate``, and the build stops naming it.
@@ -21,7 +24,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -29,6 +32,7 @@ from pydantic import ValidationError
 from ocwtool.errors import ReleaseError
 from ocwtool.generators.synthetic.run import ANNOTATOR, STORE
 from ocwtool.schema.board import BoardOrder
+from ocwtool.schema.corpus import Corpus
 from ocwtool.schema.models import Puzzle
 
 SHIPPED_STATUSES = ("verified", "confirmed")  # trick words a release ships; add a status to ship it
@@ -62,6 +66,26 @@ def evidence(p: Puzzle) -> list[dict[str, Any]]:
     if not isinstance(tricks, list) or not all(isinstance(t, dict) and "word" in t for t in tricks):
         raise ReleaseError(f"puzzle {p.id}: lineage.params['tricks'] is not a list of trick words")
     return tricks
+
+
+def with_verdicts(corpus: Corpus, verdicts: Mapping[str, Sequence[Mapping[str, Any]]]) -> Corpus:
+    """``corpus`` with the evidence of each extended board people have decided on replaced by
+    ``verdicts[board id]`` (each trick word with its status and people's answers). Boards nobody
+    decided on are left as stored, byte for byte."""
+    if not verdicts:
+        return corpus
+    boards = corpus.variants.get(EXTENDED, ())
+    return replace(
+        corpus, variants={**corpus.variants, EXTENDED: tuple(_decided(p, verdicts) for p in boards)}
+    )
+
+
+def _decided(p: Puzzle, verdicts: Mapping[str, Sequence[Mapping[str, Any]]]) -> Puzzle:
+    words = verdicts.get(p.id)
+    if not words or p.lineage is None:
+        return p
+    params = {**p.lineage.params, "tricks": json.dumps([dict(t) for t in words], sort_keys=True)}
+    return p.model_copy(update={"lineage": p.lineage.model_copy(update={"params": params})})
 
 
 def shipped(p: Puzzle) -> Puzzle:

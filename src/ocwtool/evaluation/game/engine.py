@@ -145,7 +145,9 @@ class Game:
         self._key = MATCHERS[rules.matching]
         self._gold = [Counter(self._key(w) for w in g) for g in board.groups]
         words = list(order) if order is not None else list(board.shuffled(0))
-        board_keys = sum(self._gold, Counter(self._key(w) for w in board.distractors))
+        board_keys = Counter(
+            self._key(w) for w in (*(w for g in board.groups for w in g), *board.distractors)
+        )
         if Counter(self._key(w) for w in words) != board_keys:
             raise ValueError(f"order is not a permutation of the words of board {board.wall_id!r}")
         self._s = _State(remaining=words)
