@@ -17,6 +17,8 @@ from pathlib import Path
 from ocwtool import locks
 from ocwtool.curation.splits import split_workspace
 from ocwtool.demo.state import DemoState, StageResult
+from ocwtool.evaluation.difficulty import Measurer
+from ocwtool.evaluation.game.similarity_players import PLAYERS
 from ocwtool.generators.synthetic.run import STORE, GenerateRequest, generate_into
 from ocwtool.workspace import Workspace
 
@@ -28,11 +30,13 @@ def _quiet(message: str) -> None:
 
 
 def generate_in(root: str) -> tuple[str, int, int]:
-    """Run ``REQUEST`` into the workspace at ``root`` (in the child): store path, boards, red herrings."""
+    """Run ``REQUEST`` into the workspace at ``root`` (in the child): store path, boards, red herrings.
+    Difficulty is measured by the WordNet player alone: the demo's install has no MiniLM."""
     locks.set_notifier(_quiet)
     workspace = Workspace.open(Path(root))
-    path, boards, herrings = generate_into(workspace, REQUEST)
-    return workspace.rel(path), boards, herrings
+    measure = Measurer([PLAYERS["wordnet"]()])
+    path, measured, herrings = generate_into(workspace, REQUEST, measure)
+    return workspace.rel(path), len(measured), herrings
 
 
 def start_generate_stage(state: DemoState) -> StageResult:
