@@ -14,7 +14,7 @@ from ocwtool.evaluation.game import Board, Game, get_rules
 from ocwtool.evaluation.rawtext import parse_model_text
 from ocwtool.evaluation.scorer import GoldWall, score_wall
 from ocwtool.llm.board import parse_guess
-from ocwtool.training.verifiers_env import episode, game, parse
+from ocwtool.training.verifiers_env import episode, game, parse, rewards
 
 GROUPS = (
     ("Danube", "Rhine", "Loire", "Tagus"),
@@ -42,7 +42,7 @@ def test_the_island_rule_tables_equal_ocwtools(name: str) -> None:
     assert {k: theirs[k] for k in ours if k != "summary"} == {k: v for k, v in ours.items() if k != "summary"}
 
 
-def _random_move(rng: random.Random, g: game.Game, p: game.Puzzle) -> list[str]:
+def random_move(rng: random.Random, g: game.Game, p: game.Puzzle) -> list[str]:
     """Right groups, near misses, repeats, words off the board, odd sizes and case changes."""
     left = list(g.remaining)
     roll = rng.random()
@@ -70,18 +70,19 @@ def test_the_island_game_plays_as_ocwtools_engine(rules: str, puzzle: game.Puzzl
         rng = random.Random(seed)
         ours, theirs = game.Game(puzzle, game.RULES[rules]), _ocw_game(puzzle, rules)
         while not ours.over:
-            move = _random_move(rng, ours, puzzle)
+            move = random_move(rng, ours, puzzle)
             a, b = ours.guess(move), theirs.guess(move)
             assert (a.kind, a.message, a.over) == (b.kind.value, b.message, b.over), (seed, move)
             assert ours.remaining == theirs.view().remaining
         o, t = ours.outcome(), theirs.outcome()
-        assert (o.won, o.found, o.mistakes, o.invalid, o.repeats, o.moves) == (
+        assert (o.won, o.found, o.mistakes, o.invalid, o.repeats, o.moves, o.near) == (
             t.won,
             t.found,
             t.mistakes,
             t.invalid,
             t.repeats,
             t.moves,
+            t.near,
         )
         assert o.weighted(puzzle.levels) == t.weighted(puzzle.levels)
 
@@ -121,21 +122,26 @@ ANSWERS = [
 ]
 
 
+def _oneshot_rewards(text: str) -> dict[str, float | None]:
+    rules = game.RULES["oneshot"]
+    return rewards.rewards(PUZZLE, rules, episode.play_replies(PUZZLE, rules, [text]).outcome())
+
+
 @pytest.mark.parametrize("text", ANSWERS)
 def test_a_oneshot_answer_scores_as_ocwtool_eval_scores_its_raw_text(text: str) -> None:
     gold = GoldWall("w1", GROUPS, PUZZLE.connections, LEVELS, clues=BOARD)
     theirs = score_wall(gold, parse_model_text(text, BOARD).groups)
-    figures = episode.metrics(PUZZLE, episode.play_replies(PUZZLE, game.RULES["oneshot"], [text]).outcome())
-    assert figures["groups_found"] == theirs.correct_groups
-    assert figures["win"] == float(theirs.solved)
+    figures = _oneshot_rewards(text)
+    assert figures["groups_solved"] == theirs.correct_groups
+    assert figures["won"] == float(theirs.solved)
     assert figures["weighted"] == theirs.weighted
     assert figures["score"] == theirs.correct_groups / 4
 
 
 @pytest.mark.parametrize("text", ANSWERS[3:])
 def test_a_malformed_oneshot_answer_is_scored_invalid(text: str) -> None:
-    figures = episode.metrics(PUZZLE, episode.play_replies(PUZZLE, game.RULES["oneshot"], [text]).outcome())
-    assert (figures["invalid"], figures["valid_format"], figures["win"]) == (1.0, 0.0, 0.0)
+    figures = _oneshot_rewards(text)
+    assert (figures["format_valid"], figures["won"]) == (0.0, 0.0)
 
 
 @pytest.mark.parametrize(

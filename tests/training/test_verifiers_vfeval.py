@@ -1,8 +1,9 @@
 """The exported verifiers environment, run by verifiers' own ``vf-eval`` in a venv of its own
 (``make verifiers``: ``$OCWTOOL_VF_VENV``, default ``~/.cache/ocwtool/verifiers-venv``; without it
 this test fails and says so) against the scripted players on 127.0.0.1. Every game's reward and
-metrics must equal what ``ocwtool eval`` gives the same replies: one-shot replies as a raw-text
-predictions file, interactive games as transcripts (each reply read by ocwtool's own parser)."""
+metrics (the rewards of ``ocwtool.training.rewards`` and ``score``) must equal what ``ocwtool eval``
+gives the same replies: one-shot replies as a raw-text predictions file, interactive games as
+transcripts (each reply read by ocwtool's own parser)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import pytest
 from ocwtool.evaluation.game import BoardRecord, Transcript, Turn, dump_transcripts
 from ocwtool.llm.board import parse_guess
 from ocwtool.llm.scripted import serve_scripted
+from ocwtool.training.rewards import REWARDS
 from ocwtool.training.verifiers_export import export_verifiers_env
 from ocwtool.workspace import Workspace
 from tests.conftest import run_ocwtool
@@ -129,10 +131,12 @@ def _check_oneshot(
     for run, games in zip(report["runs"], expected, strict=True):
         for wall in run["walls"]:
             got = games[wall["wall_id"]]
-            assert got["win"] == float(wall["solved"]), wall
-            assert got["groups_found"] == wall["correct_groups"], wall
+            assert got["won"] == float(wall["solved"]), wall
+            assert got["groups_solved"] == wall["correct_groups"], wall
             assert got["weighted"] == (wall["weighted"] or 0), wall
             assert got["reward"] == got["score"] == wall["correct_groups"] / 4, wall
+            # one answer, no mistake limit: a win is a perfect game (m = 1 move)
+            assert (got["efficiency"], got["mistakes_penalty"], got["trap_claim"]) == (got["won"], 0.0, 0.0)
             checked += 1
     return checked
 
@@ -147,16 +151,11 @@ def _check_interactive(ws: Path, tmp: Path, rows: list[tuple[dict[str, Any], dic
     for game in report["games"]:
         got = ours[(game["player"], game["rules"], game["wall_id"])]
         assert game["differences"] == [], game
-        for ours_key, theirs in [("groups_found", "groups_solved"), ("mistakes", "mistakes")]:
-            assert got[ours_key] == game[theirs], (ours_key, game)
-        assert (got["win"], got["score"], got["invalid"], got["moves"]) == (
-            float(game["won"]),
-            game["score"],
-            game["invalid"],
-            game["moves"],
-        ), game
-        assert got["weighted"] == (game["weighted"] or 0), game
-        assert got["reward"] == game["score"], game
+        # every reward of ocwtool.training.rewards is its eval figure (undefined ones count 0)
+        assert {name: got[name] for name in REWARDS} == {name: float(game[name] or 0) for name in REWARDS}, (
+            game
+        )
+        assert got["reward"] == got["score"] == game["score"], game
     return len(ours)
 
 
@@ -176,5 +175,5 @@ def test_vf_eval_rewards_equal_ocwtool_eval_game_by_game(tmp_path: Path) -> None
     checked += _check_interactive(ws, tmp_path, interactive)
     assert checked == len(rows)
     # the scripted players give a spread of outcomes: won, lost with mistakes, lost on invalid moves
-    outcomes = {(r["win"], r["mistakes"] > 0, r["invalid"] > 0) for _, r in rows}
+    outcomes = {(r["won"], r["mistakes_penalty"] < 0, r["format_valid"] == 0) for _, r in rows}
     assert {(1.0, False, False), (0.0, True, False), (0.0, False, True)} <= outcomes

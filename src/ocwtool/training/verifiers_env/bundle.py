@@ -11,7 +11,7 @@ from pathlib import Path
 MODULE = "ocwtool_connections"
 DISTRIBUTION = "ocwtool-connections"
 VERIFIERS = "verifiers>=0.1.14,<0.2"  # the SingleTurnEnv / MultiTurnEnv / Rubric API (0.2 moved it)
-MODULES = ("game.py", "parse.py", "episode.py", "env.py")
+MODULES = ("game.py", "parse.py", "episode.py", "rewards.py", "env.py")
 
 INIT = '''"""Connections / Only Connect wall puzzles as a verifiers environment (exported by ocwtool).
 
@@ -52,10 +52,11 @@ needed. Install it (`pip install .`), then:
 
 `load_environment(config=None, split="test", rules="nyt", num_examples=-1, weights=None)`:
 `rules` is `oneshot` (one answer of four groups) or `nyt`, `missed-connections`, `only-connect`
-(one guess per turn, with the game's feedback, until the game is over). The reward is the score,
-1/4 per group found (`weights` picks others); every game also reports `win`, `groups_found`,
-`score`, `weighted`, `mistakes`, `invalid`, `moves` and `valid_format`, the figures `ocwtool eval`
-gives the same answers. Configs and splits: {configs}.
+(one guess per turn, with the game's feedback, until the game is over). The reward is `score`,
+1/4 per group found (`weights`, e.g. `{{"won": 1.0}}`, picks others); every game also reports the
+rewards of `ocwtool.training.rewards`, the figures `ocwtool eval` gives the same answers: `won`,
+`groups_solved`, `weighted`, `mistakes_penalty`, `one_away`, `efficiency`, `trap_claim` (always 0:
+these puzzles carry no trap labels) and `format_valid`. Configs and splits: {configs}.
 """
 
 

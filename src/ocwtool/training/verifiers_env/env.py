@@ -1,25 +1,23 @@
 """The verifiers environment: ``load_environment(...)``, one-shot or one guess per turn.
 
 Only this module imports ``verifiers`` and ``datasets`` (the exported package's dependencies); the
-game, the parsing and the metrics are plain Python (:mod:`.episode`). Each reward function rebuilds
-the game from the rollout's assistant replies, so the reward is a function of what the model said.
+game, the parsing and the rewards are plain Python (:mod:`.episode`, :mod:`.rewards`). Each reward
+function rebuilds the game from the rollout's assistant replies, so the reward is a function of what
+the model said.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import verifiers as vf
 from datasets import Dataset
 
 from .episode import (
-    METRICS,
     first_message,
     get_rules,
     load_puzzles,
-    metrics,
     play_replies,
     puzzle_from_record,
     puzzle_record,
@@ -29,8 +27,7 @@ from .episode import (
 )
 from .game import Game, Puzzle, Rules
 from .parse import read_guess
-
-DEFAULT_WEIGHTS = {"score": 1.0}  # the reward: 1/4 per group found; every other figure is a metric
+from .rewards import METRICS, check_weights, info_dict, reward_function
 
 
 def _dataset(config: str, split: str, puzzles: list[Puzzle], rules: Rules) -> Dataset:
@@ -51,29 +48,13 @@ def _dataset(config: str, split: str, puzzles: list[Puzzle], rules: Rules) -> Da
     return Dataset.from_list(rows)
 
 
-def _info_dict(info: Any) -> dict[str, Any]:
-    return json.loads(info) if isinstance(info, str) else dict(info or {})
-
-
-def _metric(name: str, rules: Rules) -> Callable[..., float]:
-    def reward(completion: Any, info: Any = None, **kwargs: Any) -> float:
-        puzzle = puzzle_from_record(_info_dict(info)["puzzle"])
-        game = play_replies(puzzle, rules, replies_of(completion))
-        return metrics(puzzle, game.outcome())[name]
-
-    reward.__name__ = name
-    return reward
-
-
 def rubric(rules: Rules, weights: dict[str, float] | None = None) -> vf.Rubric:
-    """Every figure of :data:`METRICS` as a reward function; ``weights`` (default: ``score`` only)
-    say which make the reward, the others are reported as metrics (weight 0)."""
-    chosen = DEFAULT_WEIGHTS if weights is None else weights
-    unknown = sorted(set(chosen) - set(METRICS))
-    if unknown:
-        raise ValueError(f"unknown reward weight(s) {unknown}; choose among: {', '.join(METRICS)}")
+    """Every figure of :data:`.rewards.METRICS` (the eight rewards of ``ocwtool.training.rewards``
+    and ``score``) as a reward function; ``weights`` (default: ``score`` only) say which make the
+    reward, the others are reported as metrics (weight 0)."""
+    chosen = check_weights(weights)
     return vf.Rubric(
-        funcs=[_metric(m, rules) for m in METRICS], weights=[chosen.get(m, 0.0) for m in METRICS]
+        funcs=[reward_function(m, rules) for m in METRICS], weights=[chosen.get(m, 0.0) for m in METRICS]
     )
 
 
@@ -85,7 +66,7 @@ class ConnectionsGameEnv(vf.MultiTurnEnv):  # type: ignore[misc]
         self.rules = rules
 
     async def env_response(self, messages: Any, state: Any, **kwargs: Any) -> Any:
-        puzzle = puzzle_from_record(_info_dict(state["info"])["puzzle"])
+        puzzle = puzzle_from_record(info_dict(state["info"])["puzzle"])
         replies = replies_of(messages)
         game: Game = play_replies(puzzle, self.rules, replies[:-1])  # the game before the last reply
         said = game.guess(read_guess(replies[-1], puzzle.board)).message if replies else "The board:"

@@ -1,14 +1,5 @@
-"""The bundled puzzles, the messages a model is shown, and a game's metrics from its replies (pure,
-standard library only: no verifiers, no network).
-
-The metrics are the per-game figures of ``ocwtool eval`` (``--transcripts`` for interactive rules,
-``--predictions`` for one-shot answers), computed by the same rules on the same replies:
-
-* ``win``: 1 when the 4 groups are found, else 0;
-* ``groups_found``: groups found (0-4); ``score``: 1/4 per group found (lechmazur/nyt-connections);
-* ``weighted``: levels 1-4 of the groups found, summed (Samadarshi et al.; 0 on boards without levels);
-* ``mistakes``, ``invalid`` (moves that were not 4 board words, unreadable replies included),
-  ``moves``; ``valid_format``: 1 when no move was invalid.
+"""The bundled puzzles, the messages a model is shown, and the game a rollout's replies play (pure,
+standard library only: no verifiers, no network). The game's rewards are :mod:`.rewards`'.
 """
 
 from __future__ import annotations
@@ -18,12 +9,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .game import RULES, Game, Outcome, Puzzle, Rules
+from .game import RULES, Game, Puzzle, Rules
 from .parse import GROUPING_MARKER, GUESS_MARKER, read_grouping, read_guess
 
 DATA = Path(__file__).resolve().parent / "data"
 INDEX = "index.json"
-METRICS = ("win", "groups_found", "score", "weighted", "mistakes", "invalid", "moves", "valid_format")
 
 
 class EnvironmentInputError(ValueError):
@@ -134,20 +124,6 @@ def play_replies(p: Puzzle, rules: Rules, replies: Sequence[str]) -> Game:
             break
         game.guess(read_guess(text, p.board))
     return game
-
-
-def metrics(p: Puzzle, out: Outcome) -> dict[str, float]:
-    """The game's figures as ``ocwtool eval`` reports them (see the module docstring)."""
-    return {
-        "win": float(out.won),
-        "groups_found": float(out.groups_solved),
-        "score": out.score,
-        "weighted": float(out.weighted(p.levels) or 0),
-        "mistakes": float(out.mistakes),
-        "invalid": float(out.invalid),
-        "moves": float(out.moves),
-        "valid_format": float(out.invalid == 0),
-    }
 
 
 def replies_of(completion: Any) -> list[str]:

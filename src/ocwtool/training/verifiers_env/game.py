@@ -110,7 +110,8 @@ class Feedback:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The result of one game, as ``ocwtool eval`` reports it per game."""
+    """The result of one game, as ``ocwtool eval`` reports it per game. ``near``: gold groups some
+    valid wrong guess (or oneshot group) held 3 of the 4 words of, told or not (sorted)."""
 
     won: bool
     found: tuple[int, ...]
@@ -118,6 +119,7 @@ class Outcome:
     invalid: int
     repeats: int
     moves: int
+    near: tuple[int, ...] = ()
 
     @property
     def groups_solved(self) -> int:
@@ -143,6 +145,7 @@ class _State:
     repeats: int = 0
     moves: int = 0
     over: bool = False
+    near: set[int] = field(default_factory=set)
 
 
 class Game:
@@ -181,7 +184,9 @@ class Game:
 
     def outcome(self) -> Outcome:
         s = self._s
-        return Outcome(self.won, tuple(s.found), s.mistakes, s.invalid, s.repeats, s.moves)
+        return Outcome(
+            self.won, tuple(s.found), s.mistakes, s.invalid, s.repeats, s.moves, tuple(sorted(s.near))
+        )
 
     def guess(self, words: Sequence[str]) -> Feedback:
         """Play 4 words (interactive rules)."""
@@ -217,6 +222,8 @@ class Game:
         best = max((sum((keys & g).values()), k) for k, g in enumerate(self._gold) if k not in self._s.found)
         if best[0] == SIZE:
             return self._reveal(best[1])
+        if best[0] == SIZE - 1:
+            self._s.near.add(best[1])
         self._s.mistakes += self.lives_active
         if self.rules.one_away and best[0] == SIZE - 1:
             return self._end("one-away", "One away...")
@@ -265,9 +272,14 @@ class Game:
         malformed |= bool(sum((Counter(self._key(w) for w in g) for g in answer), Counter()) - board)
         self._s.invalid += malformed
         for g in answer:
-            hit = [k for k, gold in enumerate(self._gold) if Counter(self._key(w) for w in g) == gold]
+            keys = Counter(self._key(w) for w in g)
+            hit = [k for k, gold in enumerate(self._gold) if keys == gold]
             if hit and hit[0] not in self._s.found and len(g) == SIZE:
                 self._take(hit[0])
+            elif len(g) == SIZE:
+                self._s.near.update(
+                    k for k, gold in enumerate(self._gold) if sum((keys & gold).values()) == SIZE - 1
+                )
         self._s.over = True
         kind = "correct" if self.won else "invalid" if malformed else "wrong"
         return Feedback(kind, f"{len(self._s.found)} of {GROUPS} groups right.", over=True)
