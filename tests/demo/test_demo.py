@@ -155,7 +155,7 @@ def test_demo_refuses_a_workspace_with_real_data(tmp_path: Path) -> None:
 
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-SECTIONS = ["Data", "Variants", "Annotation", "Validation", "Evaluation", "Red herrings"]
+SECTIONS = ["Data", "Variants", "Annotation", "Validation", "Evaluation", "Red herrings", "Generated boards"]
 
 
 def _shown_report(done: subprocess.CompletedProcess[str]) -> Path:

@@ -4,33 +4,40 @@ generated from an invented taxonomy; split, ready for ``release build``."""
 
 from __future__ import annotations
 
-import json
+import datetime as dt
 from pathlib import Path
 
 from ocwtool.curation.splits import split_workspace
+from ocwtool.evaluation.difficulty import Measurer
 from ocwtool.generators.build import VariantRequest, build_extended
-from ocwtool.generators.synthetic.run import GenerateRequest, make_boards, write_run
+from ocwtool.generators.synthetic.run import GenerateRequest, measured_boards, write_run
+from ocwtool.releases import generated
+from ocwtool.schema.annotations import ItemRecord, TrickVerdict
+from ocwtool.stores.annotations import append_record
 from ocwtool.stores.puzzles import read_puzzles, write_puzzles
 from ocwtool.workspace import Workspace, init_workspace
 from tests.generators.extended_fixtures import GROUPS, OTHER, board, fake_wordnet
-from tests.generators.synthetic_fixtures import book
+from tests.generators.synthetic_fixtures import book, invented_players
 
 SYNTHETIC = GenerateRequest(count=6, seed=3, red_herrings=2)
 
 
 def confirm(ws: Workspace, puzzle_id: str, word: str) -> None:
-    """Mark one proposed trick word ``confirmed`` in the stored evidence, as a confirmation would."""
-    path = ws.variants_path("extended")
-    boards = read_puzzles(path)
-    for k, p in enumerate(boards):
-        if p.id == puzzle_id and p.lineage is not None:
-            tricks = json.loads(p.lineage.params["tricks"])
-            for t in tricks:
-                if t["word"] == word:
-                    t["status"] = "confirmed"
-            params = {**p.lineage.params, "tricks": json.dumps(tricks, sort_keys=True)}
-            boards[k] = p.model_copy(update={"lineage": p.lineage.model_copy(update={"params": params})})
-    write_puzzles(path, boards)
+    """Two annotators confirm one proposed trick word ("belongs to no group"), as `annotate label
+    --tricks` would record it."""
+    board = next(p for p in read_puzzles(ws.variants_path("extended")) if p.id == puzzle_id)
+    trick = next(t for t in generated.evidence(board) if t["word"] == word)
+    verdict = TrickVerdict(word=word, seems_to_fit=trick["group"], no_group=True)
+    for name in ("alice", "bob"):
+        record = ItemRecord(
+            annotator=name,
+            puzzle_id=puzzle_id,
+            status="answered",
+            trick_words=(verdict,),
+            created_at=dt.datetime(2026, 12, 1, tzinfo=dt.UTC),
+            guideline_version="trick-words-1",
+        )
+        append_record(ws.annotations_dir, record)
 
 
 def generated_workspace(root: Path) -> Workspace:
@@ -38,7 +45,8 @@ def generated_workspace(root: Path) -> Workspace:
     ws = Workspace.open(root)
     write_puzzles(ws.puzzles_path("ocw"), [board("a1", GROUPS), board("b2", OTHER)])
     invented = book()
-    write_run(ws, SYNTHETIC, invented, make_boards(invented, SYNTHETIC))
+    measure = Measurer([make() for make in invented_players().values()])
+    write_run(ws, SYNTHETIC, invented, measured_boards(invented, SYNTHETIC, measure), measure)
     split_workspace(ws, sizes=(0, 0, 1))
     build_extended(ws, VariantRequest(kind="extended", source="ocw"), backend=fake_wordnet())
     confirm(ws, "ext_b2", "fig")

