@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ocwtool.annotations.session import Clock, utc_now
 from ocwtool.annotations.taxonomy import GUIDELINE_VERSION
-from ocwtool.annotations.terminal import ENTER, Quit, Terminal, settle_each
+from ocwtool.annotations.terminal import Terminal, ask_yes_no, settle_each
 from ocwtool.schema.annotations import ItemRecord, RedHerringCategory, RedHerringWord
 from ocwtool.schema.herring_tiers import tier
 from ocwtool.schema.models import Puzzle
@@ -112,25 +112,12 @@ def _settle(case: HerringCase, term: Terminal, progress: str) -> list[Item] | No
     kept = list(case.agreed)
     for item, who in case.disputed:
         term.show(f"  {_describe(case, item)} (marked by {', '.join(who)})")
-        answer = _ask(term)
+        answer = ask_yes_no(term, "Keep it? [y n | k skip puzzle, q quit]: ")
         if answer is None:
             return None
         if answer:
             kept.append(item)
     return kept
-
-
-def _ask(term: Terminal) -> bool | None:
-    while True:
-        ch = term.key("Keep it? [y n | k skip puzzle, q quit]: ")
-        if ch in ("", "q"):
-            raise Quit
-        if ch in ("y", "n"):
-            return ch == "y"
-        if ch == "k":
-            return None
-        if ch not in ENTER:
-            term.show(f"  unknown key {ch!r}; press y, n, k or q")
 
 
 def _record(case: HerringCase, kept: list[Item], adjudicator: str, when: dt.datetime) -> ItemRecord:

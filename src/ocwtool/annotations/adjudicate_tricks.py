@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ocwtool.annotations.session import Clock, utc_now
-from ocwtool.annotations.terminal import ENTER, Quit, Terminal, settle_each
+from ocwtool.annotations.terminal import Terminal, ask_yes_no, settle_each
 from ocwtool.annotations.trick_review import trick_text
 from ocwtool.annotations.tricks import GUIDELINE_VERSION, BoardTrick, board_tricks, disputed
 from ocwtool.schema.annotations import ItemRecord, TrickVerdict
@@ -47,16 +47,7 @@ def _decide(term: Terminal, case: TrickDispute, progress: str) -> bool | None:
     term.show(f"[{progress}] {case.board.id}\n{trick_text(case.board, t.trick, '1/1')}")
     for name, yes in sorted(t.answers.items()):
         term.show(f"  {name}: {'belongs to no group' if yes else 'belongs to a group'}")
-    while True:
-        ch = term.key("Belongs to no group? [y n | k skip, q quit]: ")
-        if ch in ("", "q"):
-            raise Quit
-        if ch in ("y", "n"):
-            return ch == "y"
-        if ch == "k":
-            return None
-        if ch not in ENTER:
-            term.show(f"  unknown key {ch!r}; press y, n, k or q")
+    return ask_yes_no(term, "Belongs to no group? [y n | k skip, q quit]: ")
 
 
 def _save(folder: Path, case: TrickDispute, no_group: bool, adjudicator: str, clock: Clock) -> None:

@@ -181,3 +181,17 @@ def read_combined(term: Terminal) -> KnowledgeLabel | None:
 def show_label(label: KnowledgeLabel) -> str:
     """``Combined (Linguistic + Encyclopedic)``."""
     return describe(label)
+
+
+def ask_yes_no(term: Terminal, prompt: str) -> bool | None:
+    """An adjudicator's y/n at ``prompt``: True, False, None for k (skip); q or Enter quits."""
+    while True:
+        ch = term.key(prompt)
+        if ch in ("", "q"):
+            raise Quit
+        if ch in ("y", "n"):
+            return ch == "y"
+        if ch == "k":
+            return None
+        if ch not in ENTER:
+            term.show(f"  unknown key {ch!r}; press y, n, k or q")
