@@ -12,7 +12,14 @@ import click
 
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
-from ocwtool.cli.options import day, none_unless_given, rules_option, split_option, typed_options
+from ocwtool.cli.options import (
+    after_cutoff_option,
+    day,
+    none_unless_given,
+    rules_option,
+    split_option,
+    typed_options,
+)
 from ocwtool.cli.paths import InputPath
 from ocwtool.cli.progress import progress_option
 from ocwtool.evaluation.request import EvaluationRequest, Event, GamesScored, Note, Scored, Unscored, Written
@@ -109,11 +116,7 @@ from ocwtool.progress import Progress
     help="Break down by puzzle date before / on or after this date (training-data contamination); "
     "puzzles without a date are left out and counted.",
 )
-@click.option(
-    "--after-cutoff",
-    metavar="MODEL",
-    help="--cutoff at this model's training cutoff (bundled table; [cutoffs] in ocwtool.toml).",
-)
+@after_cutoff_option()
 @click.option("--newest", type=click.IntRange(0), help="Score only the N most recently published puzzles.")
 @click.option(
     "--breakdown",

@@ -12,9 +12,8 @@ import click
 
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
-from ocwtool.cli.options import day, split_option, typed_options
+from ocwtool.cli.options import after_cutoff_option, day, split_option, typed_options
 from ocwtool.cli.paths import InputPath
-from ocwtool.errors import InputError
 from ocwtool.names import LLM_RULES, PROTOCOLS
 
 if TYPE_CHECKING:
@@ -92,13 +91,10 @@ class RunOptions:
 
     def since(self, workspace: Workspace) -> dt.date | None:
         """The date the run's puzzles start at: ``--cutoff``, or ``--after-cutoff``'s model's."""
-        if self.after_cutoff is None:
-            return self.cutoff
-        if self.cutoff is not None:
-            raise InputError("give --cutoff DATE or --after-cutoff MODEL, not both")
-        from ocwtool.evaluation.cutoffs import resolve_cutoff  # deferred: the table's model (pydantic)
+        from ocwtool.evaluation.cutoffs import chosen_cutoff  # deferred: the table's model (pydantic)
 
-        return resolve_cutoff(self.after_cutoff, workspace.settings.cutoffs).date
+        chosen = chosen_cutoff(self.cutoff, self.after_cutoff, workspace.settings.cutoffs)
+        return chosen.date if chosen is not None else None
 
 
 @llm_cmd.command("run")
@@ -131,11 +127,7 @@ class RunOptions:
     callback=day,
     help="Only puzzles published on or after this date (undated ones are left out and counted).",
 )
-@click.option(
-    "--after-cutoff",
-    metavar="MODEL",
-    help="--cutoff at this model's training cutoff (bundled table; [cutoffs] in ocwtool.toml).",
-)
+@after_cutoff_option()
 @click.option("--newest", type=click.IntRange(0), help="Only the N most recently published puzzles.")
 @click.option("--cache", is_flag=True, help="Cache responses (a rerun or resume pays nothing twice).")
 @click.option(

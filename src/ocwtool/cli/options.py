@@ -81,3 +81,12 @@ def split_option(
 def rules_option(help: str | None = None, **kwargs: Any) -> Callable[[F], F]:
     """``--rules``: a rule set of the game engine, by name (any case)."""
     return click.option("--rules", type=click.Choice(RULE_NAMES, case_sensitive=False), help=help, **kwargs)
+
+
+def after_cutoff_option() -> Callable[[F], F]:
+    """``--after-cutoff MODEL``: ``--cutoff`` at that model's training cutoff (eval, llm run, report)."""
+    return click.option(
+        "--after-cutoff",
+        metavar="MODEL",
+        help="--cutoff at this model's training cutoff (bundled table; [cutoffs] in ocwtool.toml).",
+    )

@@ -9,7 +9,7 @@ import click
 
 from ocwtool.cli import term
 from ocwtool.cli.app import AppContext, pass_app
-from ocwtool.cli.options import day
+from ocwtool.cli.options import after_cutoff_option, day
 from ocwtool.cli.progress import progress_option
 from ocwtool.progress import Progress
 
@@ -26,11 +26,7 @@ from ocwtool.progress import Progress
     callback=day,
     help="A model's training cutoff: walls won on puzzles dated before vs on or after it.",
 )
-@click.option(
-    "--after-cutoff",
-    metavar="MODEL",
-    help="--cutoff at this model's training cutoff (bundled table; [cutoffs] in ocwtool.toml).",
-)
+@after_cutoff_option()
 @progress_option
 @pass_app
 def report_cmd(
