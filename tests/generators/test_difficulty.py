@@ -14,7 +14,16 @@ import pytest
 from ocwtool.annotations.herring_model.model import load
 from ocwtool.annotations.herring_model.score import score_puzzles
 from ocwtool.cli import main
-from ocwtool.evaluation.difficulty import CUTS, MISTAKES, Measurer, level_of, measure, mistakes_before_found
+from ocwtool.evaluation.difficulty import (
+    CUTS,
+    MISTAKES,
+    Measurer,
+    from_figures,
+    group_ranks,
+    level_of,
+    measure,
+    mistakes_before_found,
+)
 from ocwtool.evaluation.game import GameView, OraclePlayer, PlayerBase, similarity_players
 from ocwtool.evaluation.game.board import Board
 from ocwtool.generators.synthetic import run as synthetic_run
@@ -103,11 +112,26 @@ def test_levels_bin_the_mean_of_the_figures(puzzles: list[Puzzle]) -> None:
     found = measure(puzzle, [OraclePlayer(board), Scripted(puzzle, ["x", 2, "x", 0, "x", "x"])])
     # per group: (0/4 + m/4) / 2 with m = 2, 4, 1, 4
     assert found.group_scores == (0.25, 0.5, 0.125, 0.5)
-    assert found.group_levels == (0, 0, 0, 0) and found.score == 0.3438 and found.level == 0
+    assert found.score == 0.3438 and found.level == 0
+    # groups rank on their board: 0.125 yellow, 0.25 green; the tie at 0.5 goes by sorted clues
+    tied = sorted((1, 3), key=lambda k: sorted(c.casefold() for c in puzzle.groups[k].clues))
+    assert found.group_levels[2] == 0 and found.group_levels[0] == 1
+    assert (found.group_levels[tied[0]], found.group_levels[tied[1]]) == (2, 3)
     assert found.solved["scripted"] == (True, False, True, False)
     pulls = measure(puzzle, [Scripted(puzzle, ["x"] * 4)], lambda p: (1.0, 0.9, 0.0, 0.5))
-    assert pulls.group_scores == (1.0, 0.95, 0.5, 0.75) and pulls.group_levels == (3, 3, 0, 1)
-    assert pulls.to_json()["herring_pull"] == [1.0, 0.9, 0.0, 0.5]
+    assert pulls.group_scores == (1.0, 0.95, 0.5, 0.75) and pulls.group_levels == (3, 2, 0, 1)
+    assert pulls.score == 0.8 and pulls.level == level_of(0.8) == 2
+
+
+def test_group_levels_are_ranks_on_the_board_whatever_the_stored_order(puzzles: list[Puzzle]) -> None:
+    clues = [("PEAR", "FIG"), ("apple", "kiwi"), ("LIME", "date"), ("plum", "sloe")]
+    # two groups tie at 0.5: ("apple", "kiwi") sorts before ("fig", "pear")
+    assert group_ranks((0.5, 0.5, 0.125, 0.875), clues) == (2, 1, 0, 3)
+    order = [3, 2, 1, 0]
+    assert group_ranks([(0.5, 0.5, 0.125, 0.875)[k] for k in order], [clues[k] for k in order]) == (3, 0, 1, 2)
+    # a board every player found alike still gets one group of each level, and its board level
+    alike = from_figures(puzzles[0], {"a": (1, 1, 1, 1), "b": (1, 1, 1, 1)})
+    assert sorted(alike.group_levels) == [0, 1, 2, 3] and alike.score == 0.25 and alike.level == 0
 
 
 def test_a_board_is_measured_the_same_alone_or_among_others(puzzles: list[Puzzle]) -> None:
@@ -127,14 +151,16 @@ def test_generate_records_levels_and_figures(run: Run, workspace: Path) -> None:
     puzzles = read_puzzles(workspace / "puzzles" / "synthetic.jsonl")
     for p in puzzles:
         assert [g.level for g in p.groups] == figures[p.id]["group_levels"]
+        assert sorted(g.level for g in p.groups) == [0, 1, 2, 3]  # NYT's: one group of each level
         assert set(figures[p.id]["mistakes_before_found"]) == {"wordnet", "minilm"}
         assert figures[p.id]["level_name"] == LEVELS[figures[p.id]["level"]]
     assert meta["difficulty"] == {
-        "version": "1",
+        "version": "2",
         "players": ["wordnet", "minilm"],
         "rules": "nyt",
         "herring_model": None,
         "cuts": list(CUTS),
+        "group_levels": "rank within the board",
         "levels": list(LEVELS),
     }
     files = [(workspace / "puzzles" / n).read_bytes() for n in ("synthetic.jsonl", "synthetic.meta.json")]
