@@ -90,6 +90,20 @@ def baseline_found(puzzles: Sequence[Puzzle], name: str) -> list[list[bool]]:
     return out
 
 
+def agreement(figures: Sequence[Difficulty]) -> str:
+    """How often the two players find the same groups (the phi coefficient of found / not found)."""
+    pairs = [(a, b) for d in figures for a, b in zip(d.solved["wordnet"], d.solved["minilm"], strict=True)]
+    both, w_only, m_only, neither = (
+        sum(1 for p in pairs if p == key) for key in itertools.product((True, False), repeat=2)
+    )
+    spread = ((both + w_only) * (m_only + neither) * (both + m_only) * (w_only + neither)) ** 0.5
+    phi = (both * neither - w_only * m_only) / spread if spread else 0.0
+    return (
+        f"groups found by both players {both}, wordnet only {w_only}, minilm only {m_only}, "
+        f"neither {neither} (phi {phi:+.3f})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=200)
@@ -116,6 +130,7 @@ def main() -> None:
         "boards per level: "
         + ", ".join(f"{n} {counts(both, board_levels)[k] // 4}" for k, n in enumerate(LEVELS))
     )
+    print(agreement(both))
     held = {name: baseline_found(puzzles, name) for name in ("wordnet", "minilm", "random")}
     for title, levels in (("board levels", board_levels), ("group levels", group_levels)):
         header(f"Share of groups found, by {title} (wordnet + minilm)", counts(both, levels))

@@ -128,7 +128,8 @@ def test_group_levels_are_ranks_on_the_board_whatever_the_stored_order(puzzles: 
     # two groups tie at 0.5: ("apple", "kiwi") sorts before ("fig", "pear")
     assert group_ranks((0.5, 0.5, 0.125, 0.875), clues) == (2, 1, 0, 3)
     order = [3, 2, 1, 0]
-    assert group_ranks([(0.5, 0.5, 0.125, 0.875)[k] for k in order], [clues[k] for k in order]) == (3, 0, 1, 2)
+    scores = (0.5, 0.5, 0.125, 0.875)
+    assert group_ranks([scores[k] for k in order], [clues[k] for k in order]) == (3, 0, 1, 2)
     # a board every player found alike still gets one group of each level, and its board level
     alike = from_figures(puzzles[0], {"a": (1, 1, 1, 1), "b": (1, 1, 1, 1)})
     assert sorted(alike.group_levels) == [0, 1, 2, 3] and alike.score == 0.25 and alike.level == 0

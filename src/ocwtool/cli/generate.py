@@ -91,9 +91,10 @@ def generate_cmd(
     satisfies two, and no two clues share a form (case, spacing, accents, plural).
 
     Difficulty is measured, not declared: the WordNet and MiniLM players play every board under
-    the nyt rules (and a red-herring scorer scores it, with --herring-model); each group and board
-    is binned into the NYT levels yellow, green, blue, purple by those figures. Group levels go
-    into the store; the figures into puzzles/synthetic.meta.json with the provenance. The designed
+    the nyt rules (and a red-herring scorer scores it, with --herring-model). A board's level
+    (yellow, green, blue, purple) bins its score by fixed cuts; its groups are ranked on it, one
+    of each NYT level. Group levels go into the store; the figures into
+    puzzles/synthetic.meta.json with the provenance. The designed
     red herrings are labels of annotator `generator` (annotations/generator.jsonl).
 
     \b
