@@ -263,6 +263,11 @@ def test_a_red_herring_scorer_joins_the_figures(run: Run, workspace: Path, tmp_p
     assert done.exit_code == 0, done.stderr
     shutil.copytree(trained / "models", workspace / "models")
     args = ["-w", str(workspace), "generate", "--count", "3", "--players", "wordnet"]
+    assert run([*args, "--herring-model", "none"])[1].endswith(" (by wordnet)\n")
+    auto = _meta(workspace)  # no --herring-model: the scorer saved in models/ joins by itself
+    code, out, _ = run(args)
+    assert code == 0 and out.endswith(" (by wordnet, herrings-play-decoys@1)\n")
+    assert _meta(workspace) != auto
     code, out, _ = run([*args, "--herring-model", "herrings-play-decoys"])
     assert code == 0 and out.endswith(" (by wordnet, herrings-play-decoys@1)\n")
     meta = _meta(workspace)

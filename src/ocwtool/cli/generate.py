@@ -12,7 +12,9 @@ from ocwtool.cli.app import AppContext, pass_app
 from ocwtool.errors import InputError
 
 if TYPE_CHECKING:
-    from ocwtool.evaluation.difficulty import Measurer
+    from pathlib import Path
+
+    from ocwtool.evaluation.difficulty import HerringPulls, Measurer
 
 SHARD = re.compile(r"^([1-9][0-9]*)/([1-9][0-9]*)$")
 
@@ -60,8 +62,10 @@ def _shard(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[in
 @click.option(
     "--herring-model",
     metavar="SPEC",
-    default=None,
-    help="A red-herring scorer (herrings-NAME[@VERSION] in models/) that joins the players' figures.",
+    default="auto",
+    show_default=True,
+    help="The red-herring scorer that joins the players' figures: herrings-NAME[@VERSION] in models/; "
+    "auto, the newest version of the first one saved there, if any; none, the players alone.",
 )
 @click.option(
     "--jobs",
@@ -79,7 +83,7 @@ def generate_cmd(
     shard: tuple[int, int],
     levels: str,
     players: str,
-    herring_model: str | None,
+    herring_model: str,
     jobs: int,
 ) -> None:
     """Make COUNT boards into puzzles/synthetic.jsonl, each verified to have exactly one solution
@@ -91,7 +95,8 @@ def generate_cmd(
     satisfies two, and no two clues share a form (case, spacing, accents, plural).
 
     Difficulty is measured, not declared: the WordNet and MiniLM players play every board under
-    the nyt rules (and a red-herring scorer scores it, with --herring-model). A board's level
+    the nyt rules, and the red-herring scorer saved in models/, if any, scores it (--herring-model
+    names one, or none). A board's level
     (yellow, green, blue, purple) bins its score by fixed cuts; its groups are ranked on it, one
     of each NYT level. Group levels go into the store; the figures into
     puzzles/synthetic.meta.json with the provenance. The designed
@@ -101,7 +106,7 @@ def generate_cmd(
     Examples:
       ocwtool generate --count 20 --seed 7
       ocwtool generate --count 20 --seed 7 --red-herrings 2
-      ocwtool generate --count 10 --level purple --players wordnet
+      ocwtool generate --count 10 --level purple --players wordnet --herring-model none
       ocwtool generate --count 1000 --seed 7 --shard 2/4 --jobs 2
     """
     from ocwtool.evaluation.difficulty import parse_levels
@@ -128,15 +133,27 @@ def _levels_line(measure: Measurer, levels: list[int]) -> str:
     return f"measured levels: {tally} (by {', '.join(who)})"
 
 
-def _measurer(app: AppContext, players: str, herring_model: str | None) -> Measurer:
+def _measurer(app: AppContext, players: str, herring_model: str) -> Measurer:
     """The players named in ``players`` and the scorer ``herring_model``, as one measurer."""
     from ocwtool.evaluation.difficulty import Measurer
-    from ocwtool.evaluation.difficulty_herrings import load_pulls
     from ocwtool.evaluation.game.similarity_players import PLAYERS
 
     names = [n.strip().lower() for n in players.split(",") if n.strip()]
     unknown = [n for n in names if n not in PLAYERS]
     if unknown:
         raise InputError(f"--players {players}: {unknown[0]!r} is not a player; use {', '.join(PLAYERS)}")
-    pulls, tag = load_pulls(app.workspace().models_dir, herring_model) if herring_model else (None, None)
+    pulls, tag = _herring(app.workspace().models_dir, herring_model)
     return Measurer([PLAYERS[n]() for n in dict.fromkeys(names)], pulls, tag)
+
+
+def _herring(models: Path, spec: str) -> tuple[HerringPulls | None, str | None]:
+    """``--herring-model``: none, the saved scorer ``auto`` finds (if any), or the one named."""
+    from ocwtool.cli.trick_scorer import saved_herring_model
+    from ocwtool.evaluation.difficulty_herrings import herring_pulls, load_pulls
+
+    if spec.lower() == "none":
+        return None, None
+    if spec.lower() != "auto":
+        return load_pulls(models, spec)
+    model = saved_herring_model(models)
+    return (herring_pulls(model), model.tag) if model is not None else (None, None)
