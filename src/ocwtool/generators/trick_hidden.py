@@ -1,0 +1,57 @@
+"""Hidden words, for the trick-word rules: a clue hides a word when the word's letters run inside the
+clue's letters, across its spaces too (``sCATter`` hides CAT, ``HAM LETter`` HAMLET).
+
+What a clue says outright is not hidden: the whole clue, one of its own words, or a form of either
+(``Black cats`` hides neither CAT nor BLACK; ``scatters`` does not hide SCATTER). A hidden word has
+at least :data:`MIN_HIDDEN` letters. Which strings are words is the caller's (the trick rules ask
+WordNet for a noun lemma spelt exactly so: an inflection such as ``cats`` is no lemma).
+
+Pure: tests pass an invented ``is_word``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from ocwtool.schema.text import match_form, word_forms
+
+MIN_HIDDEN = 3  # hidden animals are often three letters (CAT, EMU, EEL): shorter ones are chance
+SHOWN = 3  # hidden words named in a trick's evidence
+
+
+def hidden_words(clue: str, is_word: Callable[[str], bool]) -> frozenset[str]:
+    """The words ``clue`` hides (see the module docstring), in :func:`match_form`."""
+    form = match_form(clue)
+    said = {form, *word_forms(clue), *(f for w in re.split(r"[^\w]+", clue) if w for f in word_forms(w))}
+    found = set()
+    for i in range(len(form)):
+        for j in range(i + MIN_HIDDEN, len(form) + 1):
+            piece = form[i:j]
+            if piece not in said and piece.isalpha() and is_word(piece):
+                found.add(piece)
+    return frozenset(found)
+
+
+def shared_word(hidden: Sequence[frozenset[str]]) -> str | None:
+    """The word every clue hides (the longest, then the first alphabetically), or ``None``."""
+    common = frozenset.intersection(*hidden) if hidden else frozenset()
+    return min(common, key=lambda w: (-len(w), w)) if common else None
+
+
+def where(clues: Sequence[str], found: Sequence[Iterable[str]]) -> str:
+    """``CAT in SCATTER, ...``: one hidden word per clue (the longest, then alphabetical)."""
+    parts = []
+    for clue, words in zip(clues, found, strict=True):
+        best = min(words, key=lambda w: (-len(w), w))
+        parts.append(f"{best.upper()} in {match_form(clue).upper()}")
+    return ", ".join(parts)
+
+
+def hides(word: str, hidden: Iterable[str]) -> str:
+    """``KETTLE hides ETTLE, KETTL`` or ``KETTLE hides no word``: a trick's evidence."""
+    shown = sorted(hidden, key=lambda w: (-len(w), w))
+    if not shown:
+        return f"{match_form(word).upper()} hides no word"
+    more = f" (+{len(shown) - SHOWN} more)" if len(shown) > SHOWN else ""
+    return f"{match_form(word).upper()} hides {', '.join(w.upper() for w in shown[:SHOWN])}{more}"
