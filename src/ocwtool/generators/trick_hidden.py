@@ -40,11 +40,14 @@ def shared_word(hidden: Sequence[frozenset[str]]) -> str | None:
 
 
 def where(clues: Sequence[str], found: Sequence[Iterable[str]]) -> str:
-    """``CAT in SCATTER, ...``: one hidden word per clue (the longest, then alphabetical)."""
+    """``sCATter, HAMLETter``: each clue with one word it hides (the longest, then alphabetical) in
+    capitals, the rest in lower case."""
     parts = []
     for clue, words in zip(clues, found, strict=True):
         best = min(words, key=lambda w: (-len(w), w))
-        parts.append(f"{best.upper()} in {match_form(clue).upper()}")
+        form = match_form(clue)
+        at = form.find(best)
+        parts.append(form[:at] + best.upper() + form[at + len(best) :])
     return ", ".join(parts)
 
 
