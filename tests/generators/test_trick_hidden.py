@@ -107,12 +107,20 @@ def test_the_summary_counts_the_rejection_and_the_hidden_trick(
         main(["-w", str(tmp_path), "build-variants", "--kind", "extended", "--scorer", "wordnet"])
     out, err = capsys.readouterr()
     assert (exit_info.value.code, err) == (0, "")
-    assert (
-        "  group rules: 1 hidden, 1 hidden_kind, 6 none (sounds: no pronouncing dictionary)"
-        in out.splitlines()
-    )
+    assert out.splitlines() == [
+        "extended: 2 puzzles from puzzles/ocw.jsonl (split all, seed 42) -> variants/extended.jsonl",
+        "  1 of 2 boards have trick words (up to 4 each); 1 verified (shown), 1 proposed (not shown); "
+        "backend fake:test",
+        # a1: avostine hides VOST (fits_rule), vost verified, zoskel second (group_has_trick), the
+        # rest fit nothing; b2: oplimen and ravostel are tools like its Tools group, which has no
+        # rule (one proposed, one group_has_trick), the rest fit nothing
+        "  candidates: 16 tried, 14 rejected (1 fits_rule, 2 group_has_trick, 11 low_score); "
+        "scorer wordnet:fake:test",
+        "  group rules: 1 hidden, 1 hidden_kind, 6 none (sounds: no pronouncing dictionary)",
+        "  summary: variants/extended.summary.json",
+    ]
     summary = json.loads((tmp_path / "variants" / "extended.summary.json").read_text())["builds"]["ocw"]
-    assert summary["candidates"]["rejected"]["fits_rule"] == 1  # avostine hides VOST
+    assert summary["candidates"]["rejected"] == {"fits_rule": 1, "group_has_trick": 2, "low_score": 11}
     assert summary["verified_by_rule"] == {"hidden_kind": 1}
     built = {p.id: p for p in read_puzzles(tmp_path / "variants" / "extended.jsonl")}
     assert built["ext_a1"].distractors == ("vost",)
