@@ -6,18 +6,33 @@ What a clue says outright is not hidden: the whole clue, one of its own words, o
 at least :data:`MIN_HIDDEN` letters. Which strings are words is the caller's (the trick rules ask
 WordNet for a noun lemma spelt exactly so: an inflection such as ``cats`` is no lemma).
 
-Pure: tests pass an invented ``is_word``.
+:func:`hidden_rule` finds a group's hidden-word rule and :func:`hidden_evidence` says why a trick
+fails it, over the look-ups of :class:`HiddenLookups` (the trick rules' WordNet ancestry). Pure: tests
+pass an invented ``is_word``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
 from ocwtool.schema.text import match_form, word_forms
 
 MIN_HIDDEN = 3  # hidden animals are often three letters (CAT, EMU, EEL): shorter ones are chance
 SHOWN = 3  # hidden words named in a trick's evidence
+
+
+class HiddenLookups(Protocol):
+    """What the hidden-word rules look up (:class:`~ocwtool.generators.trick_rules.Ancestors`)."""
+
+    def hidden(self, word: str) -> frozenset[str]: ...
+
+    def near(self, word: str, depth: int = ...) -> frozenset[str]: ...
+
+    def all_above(self, word: str) -> frozenset[str]: ...
+
+    def label(self, name: str) -> str: ...
 
 
 def hidden_words(clue: str, is_word: Callable[[str], bool]) -> frozenset[str]:
@@ -58,3 +73,39 @@ def hides(word: str, hidden: Iterable[str]) -> str:
         return f"{match_form(word).upper()} hides no word"
     more = f" (+{len(shown) - SHOWN} more)" if len(shown) > SHOWN else ""
     return f"{match_form(word).upper()} hides {', '.join(w.upper() for w in shown[:SHOWN])}{more}"
+
+
+def hidden_rule(clues: Sequence[str], look: HiddenLookups, depth: int) -> tuple[str, str, str] | None:
+    """``(kind, key, text)`` of the group's rule: the same word hidden in every clue (``hidden``),
+    else the closest category, within ``depth`` steps, every clue hides a kind of (``hidden_kind``)."""
+    found = [look.hidden(c) for c in clues]
+    if not all(found):
+        return None
+    same = shared_word(found)
+    if same is not None:
+        return "hidden", same, f"hides {same.upper()} ({where(clues, [[same]] * len(clues))})"
+    for steps in range(1, depth + 1):
+        near = [frozenset().union(*(look.near(h, steps) for h in hs)) for hs in found]
+        shared = frozenset.intersection(*near)
+        if shared:
+            key = min(shared)  # deterministic: the smallest synset id
+            members = [[h for h in hs if key in look.near(h, steps)] for hs in found]
+            return (
+                "hidden_kind",
+                key,
+                f"hides a kind of {look.label(key)} (WordNet {key}: {where(clues, members)})",
+            )
+    return None
+
+
+def hidden_evidence(kind: str, key: str, word: str, look: HiddenLookups) -> str:
+    """What ``word`` hides instead, and whether it is the member itself, said outright."""
+    told = hides(word, look.hidden(word))
+    if kind == "hidden":
+        itself = "; it is the word itself, not hidden" if key in word_forms(word) else ""
+        return f"; {told}, not {key.upper()}{itself}"
+    label = look.label(key)
+    outright = (
+        f"; it is a kind of {label} itself, said outright, not hidden" if key in look.all_above(word) else ""
+    )
+    return f"; {told}, none a kind of {label}{outright}"

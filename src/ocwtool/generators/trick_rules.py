@@ -54,10 +54,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ocwtool.generators.trick_compounds import Compounds
-from ocwtool.generators.trick_hidden import hidden_words, hides, shared_word, where
+from ocwtool.generators.trick_hidden import hidden_evidence, hidden_rule, hidden_words
 from ocwtool.resources.cmudict import Pronunciations
 from ocwtool.resources.wordnet import SynsetInfo, WordNetBackend
-from ocwtool.schema.text import match_form, word_forms
+from ocwtool.schema.text import match_form
 
 MIN_AFFIX = 3
 MIN_LETTERS = 3  # a clue shorter than this has no homophone or anagram worth a rule
@@ -202,24 +202,8 @@ def group_rule(clues: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
 
 
 def _hidden_rule(clues: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
-    """The same word hidden in every clue, else a category (the closest) every clue hides a kind of."""
-    found = [ancestors.hidden(c) for c in clues]
-    if not all(found):
-        return None
-    same = shared_word(found)
-    if same is not None:
-        return TrickRule("hidden", same, f"hides {same.upper()} ({where(clues, [[same]] * len(clues))})")
-    for depth in range(1, DEPTH + 1):
-        near = [frozenset().union(*(ancestors.near(h, depth) for h in hs)) for hs in found]
-        shared = frozenset.intersection(*near)
-        if shared:
-            key = min(shared)
-            members = [[h for h in hs if key in ancestors.near(h, depth)] for hs in found]
-            label = ancestors.label(key)
-            return TrickRule(
-                "hidden_kind", key, f"hides a kind of {label} (WordNet {key}: {where(clues, members)})"
-            )
-    return None
+    found = hidden_rule(clues, ancestors, DEPTH)
+    return TrickRule(*found) if found else None
 
 
 def _compound_rule(forms: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
@@ -309,12 +293,6 @@ def fails(rule: TrickRule, word: str, ancestors: Ancestors) -> bool:
 def evidence(rule: TrickRule, word: str, ancestors: Ancestors) -> str:
     """Why ``word`` fails ``rule``: the rule's text, and for hidden words what ``word`` hides and
     whether it is a member outright (the good trick of the module docstring)."""
-    if rule.kind == "hidden":
-        itself = "; it is the word itself, not hidden" if rule.key in word_forms(word) else ""
-        return f"{rule.text}; {hides(word, ancestors.hidden(word))}, not {rule.key.upper()}{itself}"
-    if rule.kind == "hidden_kind":
-        label = ancestors.label(rule.key)
-        outright = rule.key in ancestors.all_above(word)
-        tail = f"; it is a kind of {label} itself, said outright, not hidden" if outright else ""
-        return f"{rule.text}; {hides(word, ancestors.hidden(word))}, none a kind of {label}{tail}"
+    if rule.kind in ("hidden", "hidden_kind"):
+        return rule.text + hidden_evidence(rule.kind, rule.key, word, ancestors)
     return rule.text
