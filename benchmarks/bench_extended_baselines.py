@@ -9,11 +9,13 @@ The files default to ../shared/data (``ocw/onlyconnect_prerelease_618.json``,
 ``nyt/connections_archive_1163.json``); a missing one is said and skipped (exit 0). They are read in
 memory, never copied. Extended boards are built as ``ocwtool build-variants --kind extended`` builds
 them (seed 42, up to ``--trick-words`` verified tricks per board, candidates from the same file's
-clues, WordNet 3.0 via NLTK). Only boards that got a trick word are compared. Each baseline plays
-every such board under the same seeds 0..S-1 (board k is the seeded shuffle k of the wall, its trick
-words included on the extended board), and each board's mean over the seeds is compared with the
-same wall's: the mean difference (extended minus original) with a 95 % bootstrap interval over
-boards, how many boards went down, stayed, went up, and the Wilcoxon signed-rank p (scipy).
+clues, WordNet 3.0 via NLTK, every group rule the CLI checks: the sound rules with CMUdict and the
+compound rules when they are installed, the hidden-word rules). Only boards that got a trick word
+are compared. Each baseline plays every such board under the same seeds 0..S-1 (board k is the
+seeded shuffle k of the wall, its trick words included on the extended board), and each board's
+mean over the seeds is compared with the same wall's: the mean difference (extended minus original)
+with a 95 % bootstrap interval over boards, how many boards went down, stayed, went up, and the
+Wilcoxon signed-rank p (scipy).
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ from ocwtool.evaluation.gold import to_gold_set
 from ocwtool.evaluation.pipeline import EvalRequest, run_evaluation
 from ocwtool.formats import nyt_archive, ocw_json
 from ocwtool.generators.extended import Tally, extend
+from ocwtool.generators.trick_compounds import try_compounds
 from ocwtool.generators.trick_rules import Ancestors
+from ocwtool.resources.cmudict import try_cmudict
 from ocwtool.resources.wordnet import open_backend
 from ocwtool.schema.corpus import is_text
 from ocwtool.schema.models import Puzzle
@@ -61,7 +65,8 @@ def extended_pairs(puzzles: Sequence[Puzzle], k: int) -> tuple[list[tuple[Puzzle
     """(original, extended) for every text board that got a verified trick word; the tally."""
     texts = [p for p in puzzles if is_text(p)]
     pool = sorted({c for p in texts for c in p.grouped_clues})
-    ancestors, tally = Ancestors(open_backend(None)), Tally()
+    ancestors = Ancestors(open_backend(None), try_cmudict(), try_compounds())  # every rule, as the CLI
+    tally = Tally()
     built = [(p, extend(p, pool, k, SEED, ancestors, tally)) for p in texts]
     return [(p, e) for p, e in built if e.distractors], tally
 
@@ -126,10 +131,11 @@ def run_game(game: str, path: Path, args: argparse.Namespace) -> None:
     pairs, tally = extended_pairs(puzzles, args.trick_words)
     words = sum(len(e.distractors) for _, e in pairs)
     rejected = ", ".join(f"{c} {n}" for c, n in sorted(tally.rejected.items()))
+    by_rule = ", ".join(f"{kind} {n}" for kind, n in sorted(tally.verified_rules.items()))
     print(
         f"{game}: {len(puzzles)} boards read, {len(pairs)} got trick words ({words} words; "
         f"{tally.verified} verified, {tally.proposed} proposed not shown); candidates {tally.tried} tried, "
-        f"rejected: {rejected}  [{time.perf_counter() - start:.0f} s]"
+        f"rejected: {rejected}; verified by rule: {by_rule}  [{time.perf_counter() - start:.0f} s]"
     )
     if not pairs:
         return

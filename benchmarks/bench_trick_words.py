@@ -57,6 +57,8 @@ def measure(ws: Path, source: str, scorer: str | None) -> None:
     print(f"  tricks {build['tricks']}, boards with a verified trick: {build['boards_with_tricks']}")
     if "rules" in build:
         print(f"  group rules found: {build['rules']}")
+    if "verified_by_rule" in build:
+        print(f"  verified tricks by the rule they fail: {build['verified_by_rule']}")
 
 
 def main() -> None:

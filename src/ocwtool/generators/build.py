@@ -183,6 +183,7 @@ def build_extended(
         scorer=fit.name,
         sounds=ancestors.sounds.description if ancestors.sounds else None,
         rules=dict(sorted(tally.rules.items())),
+        verified_by_rule=dict(sorted(tally.verified_rules.items())),
         trick_words=k,
         tried=tally.tried,
         rejected=dict(sorted(tally.rejected.items())),

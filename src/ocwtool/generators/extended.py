@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ocwtool.errors import InputError
-from ocwtool.generators.trick_rules import Ancestors, TrickRule, fails, group_rule
+from ocwtool.generators.trick_rules import Ancestors, TrickRule, evidence, fails, group_rule
 from ocwtool.schema.board import order_of
 from ocwtool.schema.models import MAX_DISTRACTORS, Lineage, Provenance, Puzzle
 from ocwtool.schema.text import word_forms
@@ -75,6 +75,7 @@ class Tally:
     verified: int = 0
     proposed: int = 0
     rules: Counter[str] = field(default_factory=Counter)  # the boards' groups by checkable rule kind
+    verified_rules: Counter[str] = field(default_factory=Counter)  # verified tricks by their rule's kind
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,10 @@ def pick(board: Puzzle, scored: Sequence[Scored], k: int, ancestors: Ancestors, 
         if cause is not None:
             tally.rejected[cause] += 1
             continue
-        chosen.append(_trick(board, cand, rules[cand.group]))
+        rule = rules[cand.group]
+        chosen.append(_trick(board, cand, rule, ancestors))
+        if rule is not None:
+            tally.verified_rules[rule.kind] += 1
     tally.verified += sum(t.status == "verified" for t in chosen)
     tally.proposed += sum(t.status == "proposed" for t in chosen)
     return chosen
@@ -180,10 +184,11 @@ def _cause(
     return None
 
 
-def _trick(board: Puzzle, cand: Scored, rule: TrickRule | None) -> Trick:
+def _trick(board: Puzzle, cand: Scored, rule: TrickRule | None, ancestors: Ancestors) -> Trick:
     group = board.groups[cand.group]
     status = "verified" if rule is not None else "proposed"
-    return Trick(cand.word, group.id, cand.score, cand.why, rule.text if rule else None, status)
+    why = evidence(rule, cand.word, ancestors) if rule is not None else None
+    return Trick(cand.word, group.id, cand.score, cand.why, why, status)
 
 
 def extend(

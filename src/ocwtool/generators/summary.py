@@ -71,6 +71,7 @@ class ExtendedRun:
     scorer: str = "wordnet"
     sounds: str | None = None  # the pronouncing dictionary of the homophone and anagram rules
     rules: dict[str, int] = field(default_factory=dict)  # groups by checkable rule kind ("none")
+    verified_by_rule: dict[str, int] = field(default_factory=dict)  # verified tricks by rule kind
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +83,7 @@ class ExtendedRun:
             "candidates": {"tried": self.tried, "rejected": self.rejected},
             "tricks": {"verified": self.verified, "proposed": self.proposed},
             "boards_with_tricks": self.boards_with_tricks,
+            "verified_by_rule": self.verified_by_rule,
         }
 
     def lines(self, boards: int) -> list[str]:

