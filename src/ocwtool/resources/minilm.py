@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -77,21 +77,16 @@ class MiniLM:
         if not texts:
             return np.zeros((0, self._model.config.hidden_size), dtype=np.float32)
         ids = self._tokenizer(list(texts), truncation="longest_first", max_length=MAX_SEQ_LENGTH)["input_ids"]
-        by_length: dict[int, list[int]] = {}
-        for i, row in enumerate(ids):
-            by_length.setdefault(len(row), []).append(i)
         rows: list[Any] = [None] * len(texts)
         threads = self._torch.get_num_threads()
         self._torch.set_num_threads(1)
         try:
             with self._torch.inference_mode():
-                for group in by_length.values():
-                    for start in range(0, len(group), EACH_BATCH):
-                        part = group[start : start + EACH_BATCH]
-                        batch = [texts[i] for i in part]
-                        batch += batch[-1:] * (EACH_BATCH - len(batch))
-                        for i, vector in zip(part, self._embed(batch), strict=False):
-                            rows[i] = vector
+                for part in _same_shape_batches([len(row) for row in ids]):
+                    batch = [texts[i] for i in part]
+                    batch += batch[-1:] * (EACH_BATCH - len(batch))  # filler rows, dropped by zip
+                    for i, vector in zip(part, self._embed(batch), strict=False):
+                        rows[i] = vector
         finally:
             self._torch.set_num_threads(threads)
         return np.asarray(self._torch.stack(rows).numpy(), dtype=np.float32)
@@ -105,6 +100,16 @@ class MiniLM:
         mask = features["attention_mask"].unsqueeze(-1).to(tokens.dtype)
         mean = (tokens * mask).sum(dim=1) / self._torch.clamp(mask.sum(dim=1), min=1e-9)
         return self._torch.nn.functional.normalize(mean, p=2, dim=-1)
+
+
+def _same_shape_batches(lengths: Sequence[int]) -> Iterator[list[int]]:
+    """Indices of texts of one token count, at most :data:`EACH_BATCH` at a time."""
+    by_length: dict[int, list[int]] = {}
+    for i, n in enumerate(lengths):
+        by_length.setdefault(n, []).append(i)
+    for group in by_length.values():
+        for start in range(0, len(group), EACH_BATCH):
+            yield group[start : start + EACH_BATCH]
 
 
 @functools.cache
