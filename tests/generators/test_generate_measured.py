@@ -80,6 +80,24 @@ def test_boards_are_measured_in_the_worker_processes(
     assert pids and os.getpid() not in pids
 
 
+def test_level_and_shards_with_jobs_give_the_files_of_one_job(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, invented: RuleBook
+) -> None:
+    """--level measures in batches, now in the workers too: same kept boards and figures."""
+    monkeypatch.setattr(synthetic_run, "open_book", lambda: invented)
+    for name, make in invented_players().items():
+        monkeypatch.setitem(similarity_players.PLAYERS, name, make)
+    base = ["generate", "--count", "6", "--seed", "2", "--red-herrings", "2", "--level", "green,purple"]
+    one, two = _workspace(tmp_path / "one"), _workspace(tmp_path / "two")
+    assert run(["-w", str(one), *base])[0] == 0
+    assert run(["-w", str(two), *base, "--jobs", "2"])[0] == 0
+    assert _files(one) == _files(two)
+    for i in (1, 2):
+        assert run(["-w", str(two), *base, "--shard", f"{i}/2", "--jobs", "2"])[0] == 0
+    parts = [(two / "puzzles" / f"synthetic-{i}-of-2.jsonl").read_bytes() for i in (1, 2)]
+    assert b"".join(parts) == (one / "puzzles" / "synthetic.jsonl").read_bytes()
+
+
 class Counting:
     """A stand-in embedding model: a word's vector is made from its letters; counts what it encodes."""
 
