@@ -5,6 +5,7 @@ board independently of the generator's own check: the partitions of its 16 clues
 four rules are counted exhaustively (share with exactly one: the "unique" share), no clue
 satisfies two rules, no two clues share a normalised form. Also: distinct boards, red herrings
 made per board, rule kinds used. Goal (issue #27): 1,000 verified boards in under 60 s on 2 cores.
+The whole command, difficulty measured too, is timed by ``bench_generate_measured.py``.
 
 Run: PYTHONPATH=src python benchmarks/bench_generate.py [--count 1000] [--seed 1] [--red-herrings 4]
 """

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import multiprocessing
+import random
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
@@ -80,3 +83,60 @@ def test_a_missing_library_is_a_clear_resource_error(monkeypatch: pytest.MonkeyP
     monkeypatch.setitem(sys.modules, "transformers", None)  # import fails as if not installed
     with pytest.raises(ResourceError, match=r"\[embed\] extra \(transformers is missing\).*pip install"):
         MiniLM()
+
+
+def _words() -> list[str]:
+    """Words and pairs of several token counts, many of one count (more than one batch of 32)."""
+    return [*STEMS, *(f"{a} {b}" for a, b in itertools.permutations(STEMS, 2))]
+
+
+def test_encode_each_vector_does_not_depend_on_its_batch_mates_or_place() -> None:
+    """What a generate worker computes for a word is what any other process computes for it: the same
+    bits alone, in any company, at any place, in any order (``encode``'s padded batches differ)."""
+    model = shared_minilm()
+    words = _words()
+    alone = {w: model.encode_each([w])[0] for w in words}
+    rng = random.Random(0)
+    for k in (2, 17, 40, len(words)):
+        mixed = rng.sample(words, k)
+        for word, vector in zip(mixed, model.encode_each(mixed), strict=True):
+            assert np.array_equal(vector, alone[word]), f"{word!r} among {k} words"
+    whole = model.encode(words)
+    np.testing.assert_allclose(np.stack([alone[w] for w in words]), whole, atol=1e-5)  # same embedding
+
+
+def test_encode_each_runs_on_one_thread_and_gives_the_thread_count_back() -> None:
+    import torch
+
+    model = shared_minilm()
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(2)
+        two = model.encode_each(_words()[:40])
+        assert torch.get_num_threads() == 2
+        torch.set_num_threads(1)
+        assert np.array_equal(model.encode_each(_words()[:40]), two)
+    finally:
+        torch.set_num_threads(before)
+
+
+def _forked_vectors(words: list[str]) -> Any:
+    return shared_minilm().encode_each(words)
+
+
+def test_encode_each_in_a_forked_worker_after_the_parent_used_torch() -> None:
+    """A worker forked from a process that ran torch on two threads encodes without hanging (torch's
+    inherited thread pool can), and gets the parent's bits."""
+    import torch
+
+    model = shared_minilm()
+    words = _words()[:50]
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)
+    try:
+        model.encode(words)  # the parent's thread pool in use
+        with multiprocessing.get_context("fork").Pool(1) as pool:
+            child = pool.apply_async(_forked_vectors, (words,)).get(timeout=120)
+    finally:
+        torch.set_num_threads(before)
+    assert np.array_equal(child, model.encode_each(words))

@@ -161,7 +161,16 @@ class Measurer:
         self.herring_model = herring_model
 
     def __call__(self, puzzles: Sequence[Puzzle]) -> list[Difficulty]:
+        self.prepare(puzzles)
         return [measure(p, self.players, self.herring) for p in puzzles]
+
+    def prepare(self, puzzles: Sequence[Puzzle]) -> None:
+        """The players' resources loaded and their per-word data of all ``puzzles`` computed at once
+        (each word's on its own: the figures are the same); with none, loads only (before forking)."""
+        for player in self.players:
+            prepare = getattr(player, "prepare", None)
+            if prepare is not None:
+                prepare([c for p in puzzles for c in p.clues])
 
     def describe(self) -> dict[str, object]:
         """How the figures were made: what a level means is only comparable between equal ones."""

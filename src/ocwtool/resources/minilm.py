@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -24,6 +24,7 @@ import numpy.typing as npt
 from ocwtool.errors import ResourceError
 
 MAX_SEQ_LENGTH = 256  # the packaged model's sentence_bert_config.json
+EACH_BATCH = 32  # rows of every batch of :meth:`MiniLM.encode_each` (part of what a vector is)
 EXTRA_HINT = "pip install torch==2.13.0 'ocwtool[embed]'"
 
 
@@ -64,6 +65,32 @@ class MiniLM:
                     rows[i] = vector
         return np.asarray(self._torch.stack(rows).numpy(), dtype=np.float32)
 
+    def encode_each(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        """Unit-length embeddings of ``texts``, each one the same whatever else is encoded with it.
+
+        :meth:`encode` pads a batch to its longest text, and BERT's float sums then differ in the last
+        bits with the padding and the batch's shape. Here every batch has one shape: texts of one
+        token count (no padding), :data:`EACH_BATCH` rows (the last batch filled with copies), on one
+        intra-op thread (so also the same in any process: a forked worker, where torch's thread pool
+        inherited from a parent that used it can hang). ``tests/evaluation/test_minilm_model.py``
+        checks that a text's vector does not depend on its batch-mates or place."""
+        if not texts:
+            return np.zeros((0, self._model.config.hidden_size), dtype=np.float32)
+        ids = self._tokenizer(list(texts), truncation="longest_first", max_length=MAX_SEQ_LENGTH)["input_ids"]
+        rows: list[Any] = [None] * len(texts)
+        threads = self._torch.get_num_threads()
+        self._torch.set_num_threads(1)
+        try:
+            with self._torch.inference_mode():
+                for part in _same_shape_batches([len(row) for row in ids]):
+                    batch = [texts[i] for i in part]
+                    batch += batch[-1:] * (EACH_BATCH - len(batch))  # filler rows, dropped by zip
+                    for i, vector in zip(part, self._embed(batch), strict=False):
+                        rows[i] = vector
+        finally:
+            self._torch.set_num_threads(threads)
+        return np.asarray(self._torch.stack(rows).numpy(), dtype=np.float32)
+
     def _embed(self, texts: list[str]) -> Any:
         """One batch: BERT, mean pooling over the attention mask, L2 normalisation."""
         features = self._tokenizer(
@@ -73,6 +100,16 @@ class MiniLM:
         mask = features["attention_mask"].unsqueeze(-1).to(tokens.dtype)
         mean = (tokens * mask).sum(dim=1) / self._torch.clamp(mask.sum(dim=1), min=1e-9)
         return self._torch.nn.functional.normalize(mean, p=2, dim=-1)
+
+
+def _same_shape_batches(lengths: Sequence[int]) -> Iterator[list[int]]:
+    """Indices of texts of one token count, at most :data:`EACH_BATCH` at a time."""
+    by_length: dict[int, list[int]] = {}
+    for i, n in enumerate(lengths):
+        by_length.setdefault(n, []).append(i)
+    for group in by_length.values():
+        for start in range(0, len(group), EACH_BATCH):
+            yield group[start : start + EACH_BATCH]
 
 
 @functools.cache

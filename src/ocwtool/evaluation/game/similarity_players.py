@@ -7,6 +7,13 @@ the same order as a plain Python ranking, and a stable sort keeps its tie order,
 the same; ``tests/game/test_players.py`` compares both). ``WordNetPlayer`` scores pairs by Wu-Palmer
 similarity (the WordNet baseline's), ``EmbeddingPlayer`` by cosine of all-MiniLM-L6-v2 embeddings
 (the ``[embed]`` extra); any ``similarity(words) -> matrix`` function makes a player.
+
+A player's per-word data is kept per process across games: the WordNet player's first senses,
+ancestries and pair scores (its baseline's caches), the MiniLM player's word vectors. ``prepare``
+computes it for many boards' words at once (and, with none, loads the resources, e.g. before forking
+workers that share them). Each word's data is its own (MiniLM's vectors are computed by
+``MiniLM.encode_each``, the same whatever words share the batch), so a board's similarities, and
+its game, depend on that board alone.
 """
 
 from __future__ import annotations
@@ -29,9 +36,15 @@ Matrix = npt.NDArray[np.float64]
 class SimilarityPlayer(PlayerBase):
     """Best-mean-similarity quads, never repeating a guess."""
 
-    def __init__(self, name: str, similarity: Callable[[Sequence[str]], Matrix]) -> None:
+    def __init__(
+        self,
+        name: str,
+        similarity: Callable[[Sequence[str]], Matrix],
+        prepare: Callable[[Sequence[str]], None] | None = None,
+    ) -> None:
         self.name = name
         self._similarity = similarity
+        self._prepare = prepare
         self._index: dict[str, int] = {}
         self._sim: Matrix = np.zeros((0, 0))
         self._tried: set[frozenset[str]] = set()
@@ -43,6 +56,12 @@ class SimilarityPlayer(PlayerBase):
         self._sim = self._similarity(words)
         self._tried = set()
         self._ranking = None
+
+    def prepare(self, words: Sequence[str]) -> None:
+        """Load the resources and compute the per-word data of ``words`` now (games to come need no
+        more than a lookup); results are the same without it."""
+        if self._prepare is not None:
+            self._prepare(words)
 
     def _score(self, quad: tuple[str, ...]) -> float:
         idx = [self._index[w] for w in quad]
@@ -123,7 +142,7 @@ class Ranking:
 
 def wordnet_player() -> SimilarityPlayer:
     """Wu-Palmer similarity over the first senses (the WordNet baseline's pair scores and cache)."""
-    from ocwtool.evaluation.baselines.wordnet_baseline import WordNetBaseline  # imports SciPy
+    from ocwtool.evaluation.baselines.wordnet_baseline import WordNetBaseline, gc_paused  # imports SciPy
 
     base = WordNetBaseline()  # WordNet is opened once per process, shared with the baseline
     base.prepare([])
@@ -135,22 +154,47 @@ def wordnet_player() -> SimilarityPlayer:
             sim[i, j] = sim[j, i] = base.similarity(words[i], words[j])
         return sim
 
-    return SimilarityPlayer("wordnet", similarity)
+    def prepare(words: Sequence[str]) -> None:
+        base.reader()
+        with gc_paused():  # NLTK parses many synsets that all stay cached
+            for w in words:
+                base.ancestries(w)
+
+    return SimilarityPlayer("wordnet", similarity, prepare)
+
+
+class WordVectors:
+    """Unit vectors (float64) of lower-cased words, each computed once per process and on its own:
+    by ``model.encode_each`` (:class:`~ocwtool.resources.minilm.MiniLM`'s), else one word per
+    ``model.encode`` call, so a word's vector never depends on the other words encoded with it."""
+
+    def __init__(self, model: object = None) -> None:
+        self._model = model
+        self._unit: dict[str, npt.NDArray[np.float64]] = {}
+
+    def add(self, words: Sequence[str]) -> None:
+        model = self._model = self._model if self._model is not None else shared_minilm()
+        todo = sorted({w.lower() for w in words} - self._unit.keys())
+        if not todo:
+            return
+        each = getattr(model, "encode_each", None)
+        found = each(todo) if each else [model.encode([w])[0] for w in todo]  # type: ignore[attr-defined]
+        for word, vector in zip(todo, found, strict=True):
+            row = np.asarray(vector, dtype=np.float64)
+            self._unit[word] = row / np.linalg.norm(row)
+
+    def matrix(self, words: Sequence[str]) -> Matrix:
+        """Cosine similarities of ``words`` (encoding those not seen yet)."""
+        self.add(words)
+        unit = np.stack([self._unit[w.lower()] for w in words])
+        sim: Matrix = unit @ unit.T
+        return sim
 
 
 def embedding_player(model: object = None) -> SimilarityPlayer:
     """Cosine similarity of all-MiniLM-L6-v2 embeddings of the lower-cased words (``[embed]`` extra)."""
-    holder: list[object] = [model]
-
-    def similarity(words: Sequence[str]) -> Matrix:
-        if holder[0] is None:
-            holder[0] = shared_minilm()
-        vectors = np.asarray(holder[0].encode([w.lower() for w in words]), dtype=np.float64)  # type: ignore[attr-defined]
-        unit = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
-        sim: Matrix = unit @ unit.T
-        return sim
-
-    return SimilarityPlayer("minilm", similarity)
+    vectors = WordVectors(model)
+    return SimilarityPlayer("minilm", vectors.matrix, vectors.add)
 
 
 PLAYERS: dict[str, Callable[[], PlayerBase]] = {

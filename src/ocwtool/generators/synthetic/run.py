@@ -5,17 +5,21 @@ not at all: every board is made (and measured) before anything is written.
 Difficulty is measured above this layer (:mod:`ocwtool.evaluation.difficulty`, which plays the
 boards): the caller passes a :class:`Measure`, and each board's measured levels go into its groups'
 ``level`` and its figures into the store's provenance. With ``levels`` asked, boards are made in
-index order and only those of those levels are kept (``count`` counts kept boards)."""
+index order and only those of those levels are kept (``count`` counts kept boards).
+
+With ``jobs`` > 1, forked worker processes make and measure contiguous chunks of boards; the
+players' resources are loaded before forking (:meth:`Measure.prepare` with no boards), so the
+workers share them. A board's figures are its own, so any chunks and processes give the same files."""
 
 from __future__ import annotations
 
 import datetime as dt
 import importlib.metadata
 import multiprocessing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ocwtool.errors import InputError
 from ocwtool.generators.synthetic.board import MAX_RED_HERRINGS, Board, anchor_order, make_board
@@ -53,6 +57,7 @@ class Measure(Protocol):
     """Measures boards (each on its own: a board's figures never depend on the others)."""
 
     def __call__(self, puzzles: Sequence[Puzzle]) -> Sequence[Measured]: ...
+    def prepare(self, puzzles: Sequence[Puzzle]) -> None: ...
     def describe(self) -> dict[str, object]: ...
 
 
@@ -104,14 +109,10 @@ def make_boards(book: RuleBook, request: GenerateRequest, jobs: int = 1) -> list
 
 
 def _make(book: RuleBook, request: GenerateRequest, indices: range, jobs: int) -> list[Board]:
-    order = anchor_order(book, request.seed)
-    tasks = [(order[i], request.seed, i, request.red_herrings) for i in indices]
+    tasks = _tasks(book, request, indices)
     if jobs <= 1 or len(tasks) < 2:
         return [make_board(book, *task) for task in tasks]
-    global _FORKED_BOOK
-    _FORKED_BOOK = book
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return pool.starmap(_forked_board, tasks, chunksize=max(1, len(tasks) // (4 * jobs)))
+    return _forked(_forked_boards, _chunks(tasks, jobs), book, None, jobs)
 
 
 def measured_boards(
@@ -122,16 +123,14 @@ def measured_boards(
     measures the boards before its slice too), and too few of those levels is an ``InputError``."""
     check_request(request, book)
     if not request.levels:
-        boards = make_boards(book, request, jobs)
-        return list(zip(boards, measure([to_puzzle(b, request.seed) for b in boards]), strict=True))
+        return _made_and_measured(book, request, request.indices(), measure, jobs)
     wanted = request.indices()
     kept: list[tuple[Board, Measured]] = []
     start = 0
     while len(kept) < wanted.stop and start < len(book.rules):
         stop = min(len(book.rules), start + max(BATCH, 2 * (wanted.stop - len(kept))))
-        boards = _make(book, request, range(start, stop), jobs)
-        found = measure([to_puzzle(b, request.seed) for b in boards])
-        kept += [(b, m) for b, m in zip(boards, found, strict=True) if m.level in request.levels]
+        found = _made_and_measured(book, request, range(start, stop), measure, jobs)
+        kept += [(b, m) for b, m in found if m.level in request.levels]
         start = stop
     if len(kept) < wanted.stop:
         names = ",".join(LEVEL_NAMES[k] for k in sorted(request.levels))
@@ -142,12 +141,71 @@ def measured_boards(
     return kept[wanted.start : wanted.stop]
 
 
-_FORKED_BOOK: RuleBook | None = None  # the rule book the forked workers inherit
+Task = tuple[int, int, int, int]  # make_board's anchor, seed, index, red herrings
 
 
-def _forked_board(anchor: int, seed: int, index: int, herrings: int) -> Board:
-    assert _FORKED_BOOK is not None
-    return make_board(_FORKED_BOOK, anchor, seed, index, herrings)
+def _tasks(book: RuleBook, request: GenerateRequest, indices: range) -> list[Task]:
+    order = anchor_order(book, request.seed)
+    return [(order[i], request.seed, i, request.red_herrings) for i in indices]
+
+
+def _chunks(tasks: list[Task], jobs: int) -> list[list[Task]]:
+    """Contiguous chunks, about 8 per process (a late slow chunk then keeps one core busy briefly)."""
+    size = max(1, len(tasks) // (8 * jobs))
+    return [tasks[k : k + size] for k in range(0, len(tasks), size)]
+
+
+def _made_and_measured(
+    book: RuleBook, request: GenerateRequest, indices: range, measure: Measure, jobs: int
+) -> list[tuple[Board, Measured]]:
+    """The boards of ``indices`` with their difficulty, made and measured in ``jobs`` processes
+    (a board's figures are its own, so any split into chunks and processes gives the same)."""
+    tasks = _tasks(book, request, indices)
+    if jobs <= 1 or len(tasks) < 2:
+        return _made_measured(book, measure, tasks)
+    measure.prepare([])  # the players' resources (WordNet, MiniLM) loaded once, before forking
+    return _forked(_forked_measured, _chunks(tasks, jobs), book, measure, jobs)
+
+
+def _made_measured(book: RuleBook, measure: Measure, tasks: list[Task]) -> list[tuple[Board, Measured]]:
+    boards = [make_board(book, *task) for task in tasks]
+    return list(
+        zip(boards, measure([to_puzzle(b, t[1]) for b, t in zip(boards, tasks, strict=True)]), strict=True)
+    )
+
+
+T = TypeVar("T")
+
+
+def _forked(
+    work: Callable[[list[Task]], list[T]],
+    chunks: list[list[Task]],
+    book: RuleBook,
+    measure: Measure | None,
+    jobs: int,
+) -> list[T]:
+    """``work`` on each chunk in ``jobs`` forked processes (they share the rule book and the
+    measure's loaded resources), results in chunk order."""
+    global _FORKED
+    _FORKED = (book, measure)
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            return [x for part in pool.imap(work, chunks) for x in part]
+    finally:
+        _FORKED = None
+
+
+_FORKED: tuple[RuleBook, Measure | None] | None = None  # what the forked workers inherit
+
+
+def _forked_boards(tasks: list[Task]) -> list[Board]:
+    assert _FORKED is not None
+    return [make_board(_FORKED[0], *task) for task in tasks]
+
+
+def _forked_measured(tasks: list[Task]) -> list[tuple[Board, Measured]]:
+    assert _FORKED is not None and _FORKED[1] is not None
+    return _made_measured(_FORKED[0], _FORKED[1], tasks)
 
 
 def puzzle_id(seed: int, index: int) -> str:
