@@ -94,13 +94,10 @@ def generate_cmd(
     is checked exhaustively: exactly one partition of its 16 clues satisfies its four rules, no clue
     satisfies two, and no two clues share a form (case, spacing, accents, plural).
 
-    Difficulty is measured, not declared: the WordNet and MiniLM players play every board under
-    the nyt rules, and the red-herring scorer saved in models/, if any, scores it (--herring-model
-    names one, or none). A board's level
-    (yellow, green, blue, purple) bins its score by fixed cuts; its groups are ranked on it, one
-    of each NYT level. Group levels go into the store; the figures into
-    puzzles/synthetic.meta.json with the provenance. The designed
-    red herrings are labels of annotator `generator` (annotations/generator.jsonl).
+    Difficulty is measured, not declared: the WordNet and MiniLM players play every board (nyt
+    rules), and a red-herring scorer saved in models/ scores it (--herring-model). A board's level
+    bins its score by fixed cuts; its groups are ranked on it, one of each NYT level. Figures go
+    to puzzles/synthetic.meta.json; the designed red herrings to annotator `generator`.
 
     \b
     Examples:
