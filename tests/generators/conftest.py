@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
+from ocwtool.cli import main
+from ocwtool.evaluation.game import similarity_players
+from ocwtool.generators.synthetic import run as synthetic_run
+from ocwtool.generators.synthetic.rules import RuleBook
 from ocwtool.resources.wordnet import SynsetInfo
 from ocwtool.schema.models import (
     Game,
@@ -20,6 +24,7 @@ from ocwtool.schema.models import (
     Split,
     nyt_number,
 )
+from tests.generators.synthetic_fixtures import book, invented_players
 
 REAL_OCW = "ocw/onlyconnect_prerelease_618.json"
 THEMES = ["Comet", "Harbour", "Lantern", "Meadow", "Quarry", "Saddle", "Thimble", "Walnut"]
@@ -138,3 +143,33 @@ def nltk_wordnet(tmp_path_factory: pytest.TempPathFactory) -> object:
     if not (DEBIAN_DIR / "data.noun").is_file():
         pytest.skip("needs the Debian wordnet-base files in /usr/share/wordnet")
     return open_nltk(cache_dir=tmp_path_factory.mktemp("cache"), use_nltk_path=False)
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]) -> Callable[[list[str]], tuple[int, str, str]]:
+    """Call the real entry point (error handling included): (exit code, stdout, stderr)."""
+
+    def invoke(args: list[str]) -> tuple[int, str, str]:
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as exit_info:
+            main(args)
+        out, err = capsys.readouterr()
+        return int(exit_info.value.code or 0), out, err
+
+    return invoke
+
+
+@pytest.fixture(scope="module")
+def invented() -> RuleBook:
+    """The invented rule book of :mod:`tests.generators.synthetic_fixtures` (no WordNet needed)."""
+    return book()
+
+
+@pytest.fixture
+def stand_ins(monkeypatch: pytest.MonkeyPatch, invented: RuleBook) -> RuleBook:
+    """``generate`` on the invented rule book, its difficulty measured by the invented players (no
+    WordNet or MiniLM needed)."""
+    monkeypatch.setattr(synthetic_run, "open_book", lambda: invented)
+    for name, make in invented_players().items():
+        monkeypatch.setitem(similarity_players.PLAYERS, name, make)
+    return invented

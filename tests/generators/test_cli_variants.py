@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from ocwtool.cli import main
 from ocwtool.generators import build
 from ocwtool.resources import wordnet as wordnet_resource
 from ocwtool.schema.models import Split
@@ -29,20 +28,6 @@ def workspace(tmp_path: Path, *, with_splits: bool = True) -> Path:
 
 
 Run = Callable[[list[str]], tuple[int, str, str]]
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str]) -> Run:
-    """Call the real entry point (error handling included): (exit code, stdout, stderr)."""
-
-    def invoke(args: list[str]) -> tuple[int, str, str]:
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as exit_info:
-            main(args)
-        out, err = capsys.readouterr()
-        return int(exit_info.value.code or 0), out, err
-
-    return invoke
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import pytest
 
 from ocwtool.annotations.herring_model.model import load
 from ocwtool.annotations.herring_model.score import score_puzzles
-from ocwtool.cli import main
 from ocwtool.evaluation.difficulty import (
     CUTS,
     MISTAKES,
@@ -24,24 +23,18 @@ from ocwtool.evaluation.difficulty import (
     measure,
     mistakes_before_found,
 )
-from ocwtool.evaluation.game import GameView, OraclePlayer, PlayerBase, similarity_players
+from ocwtool.evaluation.game import GameView, OraclePlayer, PlayerBase
 from ocwtool.evaluation.game.board import Board
-from ocwtool.generators.synthetic import run as synthetic_run
 from ocwtool.generators.synthetic.rules import RuleBook
 from ocwtool.generators.synthetic.run import GenerateRequest, make_boards, to_puzzle
 from ocwtool.schema.models import Puzzle
 from ocwtool.stores.puzzles import read_puzzles
 from tests.annotations.conftest import run_cli
 from tests.annotations.herring_fixtures import make_workspace
-from tests.generators.synthetic_fixtures import book, invented_players
+from tests.generators.synthetic_fixtures import invented_players
 
 Run = Callable[[list[str]], tuple[int, str, str]]
 LEVELS = ("yellow", "green", "blue", "purple")
-
-
-@pytest.fixture(scope="module")
-def invented() -> RuleBook:
-    return book()
 
 
 @pytest.fixture(scope="module")
@@ -50,22 +43,7 @@ def puzzles(invented: RuleBook) -> list[Puzzle]:
 
 
 @pytest.fixture
-def run(capsys: pytest.CaptureFixture[str]) -> Run:
-    def invoke(args: list[str]) -> tuple[int, str, str]:
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as exit_info:
-            main(args)
-        out, err = capsys.readouterr()
-        return int(exit_info.value.code or 0), out, err
-
-    return invoke
-
-
-@pytest.fixture
-def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, invented: RuleBook) -> Path:
-    monkeypatch.setattr(synthetic_run, "open_book", lambda: invented)
-    for name, make in invented_players().items():
-        monkeypatch.setitem(similarity_players.PLAYERS, name, make)
+def workspace(tmp_path: Path, stand_ins: RuleBook) -> Path:
     for name in ("puzzles", "annotations"):
         (tmp_path / name).mkdir()
     return tmp_path

@@ -13,37 +13,17 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from ocwtool.cli import main
 from ocwtool.errors import OcwError
 from ocwtool.evaluation.difficulty import Measurer
-from ocwtool.evaluation.game import similarity_players
 from ocwtool.evaluation.game.engine import GameView
 from ocwtool.evaluation.game.similarity_players import SimilarityPlayer, embedding_player
 from ocwtool.generators.synthetic import run as synthetic_run
 from ocwtool.generators.synthetic.rules import RuleBook
 from ocwtool.generators.synthetic.run import GenerateRequest, make_boards, to_puzzle
 from ocwtool.schema.models import Puzzle
-from tests.generators.synthetic_fixtures import book, invented_players
 
 Run = Callable[[list[str]], tuple[int, str, str]]
 FILES = ("puzzles/synthetic.jsonl", "puzzles/synthetic.meta.json", "annotations/generator.jsonl")
-
-
-@pytest.fixture(scope="module")
-def invented() -> RuleBook:
-    return book()
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str]) -> Run:
-    def invoke(args: list[str]) -> tuple[int, str, str]:
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as exit_info:
-            main(args)
-        out, err = capsys.readouterr()
-        return int(exit_info.value.code or 0), out, err
-
-    return invoke
 
 
 def _workspace(tmp_path: Path) -> Path:
@@ -57,12 +37,9 @@ def _files(ws: Path, store: str = "synthetic") -> bytes:
 
 
 def test_boards_are_measured_in_the_worker_processes(
-    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, invented: RuleBook
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stand_ins: RuleBook
 ) -> None:
     """With --jobs 2 the games are played in the workers (before, the parent played them all)."""
-    monkeypatch.setattr(synthetic_run, "open_book", lambda: invented)
-    for name, make in invented_players().items():
-        monkeypatch.setitem(similarity_players.PLAYERS, name, make)
     played = tmp_path / "played"
     played.mkdir()
     start = SimilarityPlayer.start
@@ -81,12 +58,9 @@ def test_boards_are_measured_in_the_worker_processes(
 
 
 def test_level_and_shards_with_jobs_give_the_files_of_one_job(
-    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, invented: RuleBook
+    run: Run, tmp_path: Path, stand_ins: RuleBook
 ) -> None:
     """--level measures in batches, now in the workers too: same kept boards and figures."""
-    monkeypatch.setattr(synthetic_run, "open_book", lambda: invented)
-    for name, make in invented_players().items():
-        monkeypatch.setitem(similarity_players.PLAYERS, name, make)
     base = ["generate", "--count", "6", "--seed", "2", "--red-herrings", "2", "--level", "green,purple"]
     one, two = _workspace(tmp_path / "one"), _workspace(tmp_path / "two")
     assert run(["-w", str(one), *base])[0] == 0

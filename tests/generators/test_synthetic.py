@@ -15,41 +15,19 @@ from typing import Any
 
 import pytest
 
-from ocwtool.cli import main
-from ocwtool.evaluation.game import similarity_players
 from ocwtool.generators.synthetic import run as synthetic_run
 from ocwtool.generators.synthetic.board import Board, anchor_order, make_board
 from ocwtool.generators.synthetic.rules import Rule, RuleBook, near_miss, satisfies
 from ocwtool.generators.synthetic.verify import count_partitions, normal_forms, problems, rule_matrix
 from ocwtool.stores.annotations import read_records
 from ocwtool.stores.puzzles import read_puzzles
-from tests.generators.synthetic_fixtures import book, invented_players, word_play_book
+from tests.generators.synthetic_fixtures import word_play_book
 
 Run = Callable[[list[str]], tuple[int, str, str]]
 
 
-@pytest.fixture(scope="module")
-def invented() -> RuleBook:
-    return book()
-
-
 @pytest.fixture
-def run(capsys: pytest.CaptureFixture[str]) -> Run:
-    def invoke(args: list[str]) -> tuple[int, str, str]:
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as exit_info:
-            main(args)
-        out, err = capsys.readouterr()
-        return int(exit_info.value.code or 0), out, err
-
-    return invoke
-
-
-@pytest.fixture
-def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, invented: RuleBook) -> Path:
-    monkeypatch.setattr(synthetic_run, "open_book", lambda: invented)
-    for name, make in invented_players().items():  # difficulty measured without WordNet or MiniLM
-        monkeypatch.setitem(similarity_players.PLAYERS, name, make)
+def workspace(tmp_path: Path, stand_ins: RuleBook) -> Path:
     for name in ("puzzles", "annotations"):
         (tmp_path / name).mkdir()
     return tmp_path
