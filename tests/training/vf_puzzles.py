@@ -13,6 +13,7 @@ from ocwtool.llm.scripted import Board
 from ocwtool.schema.models import Game, Group, NytMeta, OcwMeta, Provenance, Puzzle, Split, nyt_number
 from ocwtool.stores.puzzles import write_puzzles
 from ocwtool.workspace import init_workspace
+from tests.invented_themes import THEMES
 
 # The venv `make verifiers` builds; without it the tests that need it fail and say so.
 VF_VENV = Path(os.environ.get("OCWTOOL_VF_VENV") or Path.home() / ".cache/ocwtool/verifiers-venv")
@@ -26,24 +27,6 @@ def venv_bin(name: str) -> Path:
     return binary
 
 
-THEMES = [
-    ("Rivers", "Danube Rhine Loire Tagus"),
-    ("Card games", "Snap Bridge Rummy Whist"),
-    ("Trees", "Oak Ash Elm Yew"),
-    ("Planets", "Mars Venus Saturn Jupiter"),
-    ("Chess pieces", "Rook Bishop Knight Pawn"),
-    ("Metals", "Iron Copper Zinc Nickel"),
-    ("Dances", "Waltz Tango Salsa Polka"),
-    ("Composers", "Bach Handel Haydn Mahler"),
-    ("Fish", "Cod Haddock Plaice Sole"),
-    ("Gems", "Ruby Opal Topaz Garnet"),
-    ("Dogs", "Beagle Poodle Collie Boxer"),
-    ("Cheeses", "Brie Gouda Feta Stilton"),
-    ("Greek letters", "Alpha Gamma Delta Sigma"),
-    ("Fabrics", "Silk Denim Tweed Linen"),
-    ("Herbs", "Basil Thyme Sage Dill"),
-    ("Instruments", "Oboe Cello Harp Tuba"),
-]
 N_BOARDS = 4
 DISTRACTORS = ("Quorble", "Zendrik")
 
