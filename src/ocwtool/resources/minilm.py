@@ -122,16 +122,26 @@ def shared_minilm() -> MiniLM:
 class EachEncoder:
     """``encode(texts, batch_size=...)`` by :meth:`MiniLM.encode_each`: for a :class:`TextVectors`
     whose vectors must not depend on which texts came first or shared a batch (``generate``'s
-    red-herring figures, the same in any worker process or shard)."""
+    players and red-herring figures, the same in any worker process or shard). ``model``: the
+    process's one :class:`MiniLM` by default; a model without ``encode_each`` (a test's stand-in)
+    encodes one text per ``encode`` call, which is batch-independent too."""
 
-    def __init__(self, model: MiniLM | None = None) -> None:
+    def __init__(self, model: Any = None) -> None:
         self._model = model
+
+    def load(self) -> Any:
+        """The model, loaded now if it was not (before forking workers that share it)."""
+        if self._model is None:
+            self._model = shared_minilm()
+        return self._model
 
     def encode(self, texts: Sequence[str], batch_size: int = 32) -> npt.NDArray[np.float32]:
         del batch_size  # encode_each batches by token count on its own
-        if self._model is None:
-            self._model = shared_minilm()
-        return self._model.encode_each(texts)
+        model = self.load()
+        each = getattr(model, "encode_each", None)
+        if each is not None:
+            return np.asarray(each(texts))
+        return np.asarray([model.encode([text])[0] for text in texts])
 
 
 class TextVectors:

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from ocwtool.evaluation.game.board import SIZE
 from ocwtool.evaluation.game.engine import GameView
 from ocwtool.evaluation.game.players import PlayerBase
-from ocwtool.resources.minilm import shared_minilm
+from ocwtool.resources.minilm import EachEncoder, TextVectors
 
 Matrix = npt.NDArray[np.float64]
 
@@ -164,31 +164,30 @@ def wordnet_player() -> SimilarityPlayer:
 
 
 class WordVectors:
-    """Unit vectors (float64) of lower-cased words, each computed once per process and on its own:
-    by ``model.encode_each`` (:class:`~ocwtool.resources.minilm.MiniLM`'s), else one word per
-    ``model.encode`` call, so a word's vector never depends on the other words encoded with it."""
+    """Unit vectors (float64) of lower-cased words, each encoded once per process and on its own
+    (:class:`~ocwtool.resources.minilm.EachEncoder`), so a word's vector never depends on the other
+    words encoded with it."""
 
     def __init__(self, model: object = None) -> None:
-        self._model = model
-        self._unit: dict[str, npt.NDArray[np.float64]] = {}
+        self._encoder = EachEncoder(model)
+        self._vectors = TextVectors(self._encoder)
 
     def add(self, words: Sequence[str]) -> None:
-        model = self._model = self._model if self._model is not None else shared_minilm()
-        todo = sorted({w.lower() for w in words} - self._unit.keys())
-        if not todo:
-            return
-        each = getattr(model, "encode_each", None)
-        found = each(todo) if each else [model.encode([w])[0] for w in todo]  # type: ignore[attr-defined]
-        for word, vector in zip(todo, found, strict=True):
-            row = np.asarray(vector, dtype=np.float64)
-            self._unit[word] = row / np.linalg.norm(row)
+        self._encoder.load()  # even with no words: prepare([]) loads the model before forking
+        self._vectors.add(words)
 
     def matrix(self, words: Sequence[str]) -> Matrix:
         """Cosine similarities of ``words`` (encoding those not seen yet)."""
         self.add(words)
-        unit = np.stack([self._unit[w.lower()] for w in words])
+        unit = np.stack([_unit(self._vectors[w]) for w in words])
         sim: Matrix = unit @ unit.T
         return sim
+
+
+def _unit(vector: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+    row = np.asarray(vector, dtype=np.float64)
+    unit: npt.NDArray[np.float64] = row / np.linalg.norm(row)
+    return unit
 
 
 def embedding_player(model: object = None) -> SimilarityPlayer:
